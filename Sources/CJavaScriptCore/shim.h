@@ -1,0 +1,14 @@
+#ifndef ADV_CJAVASCRIPTCORE_SHIM_H
+#define ADV_CJAVASCRIPTCORE_SHIM_H
+
+// The classic JavaScriptCore C API: the same header Apple ships in JavaScriptCore.framework.
+#include <JavaScriptCore/JavaScript.h>
+
+// Exported by libjavascriptcoregtk but declared only in the private header
+// Source/JavaScriptCore/API/JSContextRefPrivate.h in WebKit. The signatures below match it.
+typedef bool (*JSShouldTerminateCallback)(JSContextRef ctx, void *context);
+JS_EXPORT void JSContextGroupSetExecutionTimeLimit(JSContextGroupRef group, double limit,
+                                                   JSShouldTerminateCallback callback, void *context);
+JS_EXPORT void JSContextGroupClearExecutionTimeLimit(JSContextGroupRef group);
+
+#endif
