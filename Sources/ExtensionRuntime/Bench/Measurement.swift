@@ -1,0 +1,32 @@
+/// A benchmark figure: samples of one metric, summarized as median and 90th percentile.
+public struct Measurement: Sendable {
+    /// The metric name as `adv-harness bench --json` prints it (`fresh_page_ms`).
+    public let name: String
+    /// The unit of the samples (`ms`, `us`, `per_s`).
+    public let unit: String
+    /// The samples, in the order taken.
+    public let samples: [Double]
+
+    /// Makes a measurement.
+    public init(name: String, unit: String, samples: [Double]) {
+        self.name = name
+        self.unit = unit
+        self.samples = samples
+    }
+
+    /// The median (mean of the two middle samples for an even count).
+    public var median: Double { Self.percentile(samples, 0.5) }
+    /// The 90th percentile (nearest rank).
+    public var p90: Double { Self.percentile(samples, 0.9) }
+
+    static func percentile(_ values: [Double], _ fraction: Double) -> Double {
+        guard !values.isEmpty else { return .nan }
+        let sorted = values.sorted()
+        if fraction == 0.5 {
+            let middle = sorted.count / 2
+            return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+        }
+        let rank = Int((fraction * Double(sorted.count)).rounded(.up))
+        return sorted[max(0, min(sorted.count - 1, rank - 1))]
+    }
+}

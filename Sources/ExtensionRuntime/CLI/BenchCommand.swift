@@ -1,0 +1,58 @@
+import Foundation
+
+/// `adv-harness bench`: prints the runtime's performance figures (medians and p90).
+enum BenchCommand {
+    static let help = """
+    usage: adv-harness bench [--json] [--iterations N]
+
+    Measures, in this process:
+      fresh_page_ms     a navigation in an existing session (new page and content worlds,
+                        a 200-element page parsed, one content script run)
+      fresh_session_ms  a new context group from nothing to the same point
+    --json prints one JSON object: metric name -> {median, p90, unit, samples}.
+    Build with 'swift build -c release' for representative figures.
+    """
+
+    static func run(_ arguments: [String], output: CommandOutput) throws -> Int32 {
+        if arguments.contains("--help") { output.line(help); return 0 }
+        var reader = ArgumentReader(arguments)
+        let flags = try reader.parse(valueFlags: ["--iterations"], boolFlags: ["--json"], command: "bench")
+        guard reader.positionals.isEmpty else {
+            throw UsageError("bench takes no arguments, got '\(reader.positionals.joined(separator: " "))'")
+        }
+        var iterations = 60
+        if let text = flags["--iterations"] {
+            guard let value = Int(text), value >= 1 else {
+                throw UsageError("--iterations must be a positive whole number, got '\(text)'")
+            }
+            iterations = value
+        }
+        let measurements = [
+            try StartupBenchmark.freshPage(iterations: iterations),
+            try StartupBenchmark.freshSession(iterations: max(1, iterations * 5 / 6)),
+        ]
+        if flags["--json"] != nil {
+            output.line(jsonReport(measurements))
+        } else {
+            output.line("metric".padding(toLength: 20, withPad: " ", startingAt: 0) + "median      p90         samples")
+            for m in measurements {
+                output.line(m.name.padding(toLength: 20, withPad: " ", startingAt: 0)
+                    + format(m.median, m.unit).padding(toLength: 12, withPad: " ", startingAt: 0)
+                    + format(m.p90, m.unit).padding(toLength: 12, withPad: " ", startingAt: 0)
+                    + "\(m.samples.count)")
+            }
+        }
+        return 0
+    }
+
+    static func format(_ value: Double, _ unit: String) -> String {
+        String(format: "%.3f %@", value, unit)
+    }
+
+    static func jsonReport(_ measurements: [Measurement]) -> String {
+        let entries = measurements.map { m in
+            "\"\(m.name)\":{\"median\":\(String(format: "%.4f", m.median)),\"p90\":\(String(format: "%.4f", m.p90)),\"samples\":\(m.samples.count),\"unit\":\"\(m.unit)\"}"
+        }
+        return "{" + entries.joined(separator: ",") + "}"
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+
+/// A Debian-packaged pure-JavaScript library the runtime loads into JavaScriptCore.
+public struct JSPackage: Sendable {
+    /// The name scripts `require` it by (`domino`).
+    public let name: String
+    /// The Debian package that ships it (`node-domino`).
+    public let debianPackage: String
+    /// The package folder (`/usr/share/nodejs/domino`).
+    public let root: String
+    /// The file `require(name)` loads.
+    public let main: String
+}
+
+/// The runtime could not find a Debian package it needs.
+public struct MissingPackageError: Error, CustomStringConvertible {
+    /// The Debian package to install.
+    public let debianPackage: String
+    /// The file that was looked for.
+    public let expectedFile: String
+
+    public var description: String {
+        "missing Debian package '\(debianPackage)' (looked for '\(expectedFile)'); "
+            + "install it with: sudo apt-get install -y \(debianPackage) "
+            + "(or point ADV_NODEJS_PATH at a folder holding its files)"
+    }
+}
+
+/// Finds the JavaScript packages the runtime is built on.
+///
+/// They live under `/usr/share/nodejs` (Debian's layout), or under the folder named by the
+/// `ADV_NODEJS_PATH` environment variable.
+public enum JSPackages {
+    /// The folder searched for packages.
+    public static var searchRoot: String {
+        ProcessInfo.processInfo.environment["ADV_NODEJS_PATH"] ?? "/usr/share/nodejs"
+    }
+
+    /// Mozilla's domino: the DOM.
+    /// - Throws: ``MissingPackageError`` when node-domino is not installed.
+    public static func domino() throws -> JSPackage {
+        try locate(name: "domino", debianPackage: "node-domino", main: "lib/index.js")
+    }
+
+    /// NV's CSSOM: the CSS object model.
+    /// - Throws: ``MissingPackageError`` when node-cssom is not installed.
+    public static func cssom() throws -> JSPackage {
+        try locate(name: "cssom", debianPackage: "node-cssom", main: "lib/index.js")
+    }
+
+    static func locate(name: String, debianPackage: String, main: String) throws -> JSPackage {
+        let root = searchRoot + "/" + name
+        let mainFile = root + "/" + main
+        guard FileManager.default.fileExists(atPath: mainFile) else {
+            throw MissingPackageError(debianPackage: debianPackage, expectedFile: mainFile)
+        }
+        return JSPackage(name: name, debianPackage: debianPackage, root: root, main: mainFile)
+    }
+}

@@ -1,0 +1,139 @@
+import CJavaScriptCore
+import JSKit
+
+/// The engine realm of a session: the one realm in a context group where domino (the DOM) is
+/// loaded. Pages are documents made here; worlds are separate realms that reach them through
+/// their global object's prototype (see JS/engine.js).
+///
+/// Loading domino is the expensive part of a session (a few thousand lines of module code), so it
+/// happens once per context group; each page costs one parse and two fresh realms.
+final class DOMRealm {
+    let context: JSContext
+    /// The object JS/engine.js returns: createPage, initWorld, restorePrototypes.
+    let engine: JSValue
+    private let createPageFunction: JSValue
+    private let initWorldFunction: JSValue
+    private let restoreFunction: JSValue
+
+    /// Loads the loader, domino and the engine script into a new realm of `group`.
+    /// - Throws: ``MissingPackageError`` when a Debian package is missing, ``JSError`` when a
+    ///   script fails to load.
+    init(group: JSContextGroup, host: DOMRealmHost) throws {
+        let domino = try JSPackages.domino()
+        let cssom = try JSPackages.cssom()
+        context = JSContext(group: group, name: "engine")
+        let global = context.globalObject
+        // domino reaches for Node's `global` and for timer functions while its modules load.
+        try global.set("global", global)
+
+        let hostObject = host.makeHostObject(in: context)
+        let loaderSource = try SourceCache.shared.resource("loader.js")
+        let makeRequire = try context.evaluate(loaderSource, sourceURL: "adv-runtime:///loader.js")
+        let packages = try context.value([
+            "domino": ["root": domino.root, "main": domino.main],
+            "cssom": ["root": cssom.root, "main": cssom.main],
+        ] as [String: Any?])
+        let require = try makeRequire.call([hostObject, packages])
+
+        let engineSource = try SourceCache.shared.resource("engine.js")
+        let makeEngine = try context.evaluate(engineSource, sourceURL: "adv-runtime:///engine.js")
+        engine = try makeEngine.call([hostObject, require])
+        createPageFunction = try engine.property("createPage")
+        initWorldFunction = try engine.property("initWorld")
+        restoreFunction = try engine.property("restorePrototypes")
+    }
+
+    /// Makes a document for `url` and the shared object its worlds inherit from.
+    /// - Throws: ``JSError`` from the engine script.
+    func createPage(id: Int, url: String, timeOrigin: Double) throws -> JSValue {
+        try createPageFunction.call([context.number(Double(id)), context.string(url), context.number(timeOrigin)])
+    }
+
+    /// Turns a fresh realm's global into a window of `page`.
+    /// - Throws: ``JSError`` from the engine script.
+    func initWorld(_ world: JSContext, page: JSValue, pageID: Int, worldID: String, isPageWorld: Bool, seed: UInt32) throws {
+        let global = world.globalObject
+        // A global object's own prototype is immutable, but a world is made with a global class
+        // (see WebSession.makeRealm), whose automatic prototype object is ordinary: chaining the
+        // page's shared object behind it puts `document` and the DOM on the world's scope chain
+        // while the world's own builtins and top-level bindings stay its own.
+        let shared = try page.property("shared")
+        JSObjectSetPrototype(world.ref, global.prototype.objectRef, shared.ref)
+        try initWorldFunction.call([
+            global, page, context.number(Double(pageID)), context.string(worldID),
+            context.boolean(isPageWorld), context.number(Double(seed)),
+        ])
+    }
+
+    /// Undoes every change pages made to the shared DOM constructors and prototypes.
+    /// - Returns: how many properties had to be restored.
+    @discardableResult
+    func restorePrototypes() throws -> Int {
+        Int(try restoreFunction.call().toNumber())
+    }
+}
+
+/// The Swift side of the engine realm's `host` object: time, timers, frames, console, errors.
+protocol DOMRealmHost: AnyObject {
+    /// Virtual wall-clock time in epoch milliseconds (what `Date.now()` returns).
+    func epochMilliseconds() -> Double
+    func setTimer(page: Int, callback: JSValue, timeout: Int, repeating: Bool, arguments: [JSValue], source: String) -> Int
+    func clearTimer(page: Int, id: Int)
+    func requestFrame(page: Int, callback: JSValue, source: String) -> Int
+    func cancelFrame(page: Int, id: Int)
+    func console(page: Int, world: String, level: String, text: String)
+    func reportError(page: Int, error: JSError, during: String)
+}
+
+extension DOMRealmHost {
+    /// Builds the `host` object handed to the loader and the engine script. The functions hold
+    /// the host weakly: the realm must not keep its session alive.
+    func makeHostObject(in context: JSContext) -> JSValue {
+        let object = context.object()
+        weak let host = self
+        func define(_ name: String, _ length: Int, _ body: @escaping HostFunctionBody) {
+            try? object.set(name, context.function(name, length: length, body))
+        }
+        define("compile", 1) { call in
+            let path = try call.argument(0).toString()
+            let source = try SourceCache.shared.text(atPath: path)
+            // The wrapper opens on the file's first line, so reported lines match the file.
+            return try call.context.evaluate(
+                "(function (exports, require, module, __filename, __dirname) {" + source + "\n})",
+                sourceURL: "file://" + path)
+        }
+        define("now", 0) { call in call.context.number(host?.epochMilliseconds() ?? 0) }
+        define("setTimer", 6) { call in
+            let arguments = call.argument(4)
+            let count = Int((try? arguments["length"].toNumber()) ?? 0)
+            let id = host?.setTimer(
+                page: Int(try call.argument(0).toNumber()), callback: call.argument(1),
+                timeout: Int(try call.argument(2).toNumber()), repeating: call.argument(3).toBool,
+                arguments: (0..<count).map { arguments[$0] }, source: try call.argument(5).toString()) ?? 0
+            return call.context.number(Double(id))
+        }
+        define("clearTimer", 2) { call in
+            host?.clearTimer(page: Int(try call.argument(0).toNumber()), id: Int(try call.argument(1).toNumber()))
+            return nil
+        }
+        define("requestFrame", 3) { call in
+            let id = host?.requestFrame(page: Int(try call.argument(0).toNumber()), callback: call.argument(1),
+                                        source: try call.argument(2).toString()) ?? 0
+            return call.context.number(Double(id))
+        }
+        define("cancelFrame", 2) { call in
+            host?.cancelFrame(page: Int(try call.argument(0).toNumber()), id: Int(try call.argument(1).toNumber()))
+            return nil
+        }
+        define("console", 4) { call in
+            host?.console(page: Int(try call.argument(0).toNumber()), world: try call.argument(1).toString(),
+                          level: try call.argument(2).toString(), text: try call.argument(3).toString())
+            return nil
+        }
+        define("reportError", 2) { call in
+            host?.reportError(page: Int(try call.argument(0).toNumber()), error: JSError(thrown: call.argument(1)), during: "a microtask")
+            return nil
+        }
+        return object
+    }
+}

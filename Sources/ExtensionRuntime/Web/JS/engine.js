@@ -1,0 +1,331 @@
+// The engine realm: one per context group. It holds domino (the DOM) and builds, for each page,
+// the objects that page-world and content-world globals inherit from. Worlds are separate JSC
+// realms whose global objects get the page's shared object as their prototype, so
+// `document`, `location` and the DOM constructors resolve through it, while each world's own
+// top-level bindings stay its own (Safari's isolated worlds). Known difference from Safari: the
+// DOM prototypes are shared between worlds (Safari gives each world its own wrappers).
+(function (host, require) {
+  "use strict";
+  const domino = require("domino");
+  const impl = domino.impl;
+  const HTMLParser = impl.HTMLParser;
+  const EventTarget = require("domino/lib/EventTarget");
+  const Location = require("domino/lib/Location");
+
+  // MARK: - Virtual time
+
+  const RealDate = Date;
+  // Date follows the virtual clock: `new Date()` and `Date.now()` read host.now(), everything
+  // else is the engine's own Date. Called without `new`, Date returns a string (ECMA-262 21.4.2.1).
+  function VirtualDate(...args) {
+    if (new.target === undefined) return new RealDate(host.now()).toString();
+    return Reflect.construct(RealDate, args.length ? args : [host.now()], new.target);
+  }
+  VirtualDate.prototype = RealDate.prototype;
+  Object.defineProperty(RealDate.prototype, "constructor", { value: VirtualDate, writable: true, configurable: true });
+  VirtualDate.now = function now() { return host.now(); };
+  VirtualDate.parse = RealDate.parse;
+  VirtualDate.UTC = RealDate.UTC;
+  Object.defineProperty(VirtualDate, "name", { value: "Date" });
+
+  const SAFARI_UA = "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/26.0 Safari/605.1.15";
+  const navigator = Object.freeze(Object.create(null, {
+    userAgent: { value: SAFARI_UA, enumerable: true },
+    appCodeName: { value: "Mozilla", enumerable: true },
+    appName: { value: "Netscape", enumerable: true },
+    appVersion: { value: SAFARI_UA.slice("Mozilla/".length), enumerable: true },
+    platform: { value: "MacIntel", enumerable: true },
+    product: { value: "Gecko", enumerable: true },
+    productSub: { value: "20030107", enumerable: true },
+    vendor: { value: "Apple Computer, Inc.", enumerable: true },
+    vendorSub: { value: "", enumerable: true },
+    language: { value: "en-US", enumerable: true },
+    languages: { value: Object.freeze(["en-US"]), enumerable: true },
+    onLine: { value: true, enumerable: true },
+    cookieEnabled: { value: true, enumerable: true },
+    maxTouchPoints: { value: 0, enumerable: true },
+    webdriver: { value: false, enumerable: true },
+  }));
+
+  // MARK: - Shared DOM globals (one object per realm, every page's chain ends here)
+
+  const domGlobals = Object.create(null);
+  for (const name of Object.keys(impl)) {
+    if (name === "Window" || name === "HTMLParser" || name === "DOMImplementation") continue;
+    const value = impl[name];
+    if (typeof value === "function") domGlobals[name] = value;
+  }
+  domGlobals.EventTarget = EventTarget;
+  domGlobals.Date = VirtualDate;
+  domGlobals.navigator = navigator;
+  Object.setPrototypeOf(domGlobals, Object.prototype);
+
+  // MARK: - Prototype snapshot: nothing a page patches survives its navigation
+
+  // Every constructor and prototype a page can reach through the DOM (and this realm's builtins,
+  // which DOM objects inherit from) is recorded once; `restorePrototypes` puts back any property a
+  // page added, changed or deleted. Comparing descriptors is cheap (a few thousand reads).
+  const guarded = [];
+  function guard(object) {
+    if (object === null || (typeof object !== "object" && typeof object !== "function")) return;
+    if (guarded.some((entry) => entry.object === object)) return;
+    const keys = Reflect.ownKeys(object);
+    const descriptors = keys.map((key) => Object.getOwnPropertyDescriptor(object, key));
+    guarded.push({ object, keys, descriptors, proto: Object.getPrototypeOf(object), extensible: Object.isExtensible(object) });
+  }
+  for (const name of Object.keys(domGlobals)) {
+    const value = domGlobals[name];
+    guard(value);
+    if (typeof value === "function" && value.prototype) guard(value.prototype);
+  }
+  for (const builtin of [Object, Function, Array, String, Number, Boolean, Symbol, Promise, RegExp, Error, Map, Set, JSON, Math, Reflect]) {
+    guard(builtin);
+    if (builtin.prototype) guard(builtin.prototype);
+  }
+  guard(domGlobals);
+
+  function sameDescriptor(a, b) {
+    if (a === undefined || b === undefined) return a === b;
+    return a.value === b.value && a.get === b.get && a.set === b.set &&
+      a.writable === b.writable && a.enumerable === b.enumerable && a.configurable === b.configurable;
+  }
+
+  function restorePrototypes() {
+    let restored = 0;
+    for (const entry of guarded) {
+      const object = entry.object;
+      const current = Reflect.ownKeys(object);
+      if (current.length !== entry.keys.length) {
+        const known = new Set(entry.keys);
+        for (const key of current) {
+          if (!known.has(key)) { Reflect.deleteProperty(object, key); restored++; }
+        }
+      }
+      const keys = entry.keys, descriptors = entry.descriptors;
+      for (let i = 0; i < keys.length; i++) {
+        const now = Object.getOwnPropertyDescriptor(object, keys[i]);
+        if (!sameDescriptor(now, descriptors[i])) {
+          Reflect.deleteProperty(object, keys[i]);
+          Object.defineProperty(object, keys[i], descriptors[i]);
+          restored++;
+        }
+      }
+      if (Object.getPrototypeOf(object) !== entry.proto) { Object.setPrototypeOf(object, entry.proto); restored++; }
+    }
+    return restored;
+  }
+
+  // MARK: - Console capture
+
+  function describe(value, depth) {
+    switch (typeof value) {
+      case "string": return depth === 0 ? value : JSON.stringify(value);
+      case "number": return Object.is(value, -0) ? "-0" : String(value);
+      case "bigint": return value + "n";
+      case "undefined": return "undefined";
+      case "symbol": return value.toString();
+      case "function": return "[function " + (value.name || "anonymous") + "]";
+      case "boolean": return String(value);
+    }
+    if (value === null) return "null";
+    if (value instanceof Error || (value && typeof value.stack === "string" && typeof value.message === "string")) {
+      return (value.name || "Error") + ": " + value.message;
+    }
+    if (value && value.nodeType === 1) {
+      let text = "<" + value.localName;
+      if (value.id) text += " id=\"" + value.id + "\"";
+      const cls = value.getAttribute && value.getAttribute("class");
+      if (cls) text += " class=\"" + cls + "\"";
+      return text + ">";
+    }
+    if (value && value.nodeType === 9) return "#document";
+    if (value && value.nodeType === 3) return "#text " + JSON.stringify(value.data);
+    if (depth >= 3) return Array.isArray(value) ? "[…]" : "{…}";
+    if (Array.isArray(value)) return "[" + value.map((v) => describe(v, depth + 1)).join(", ") + "]";
+    try {
+      const keys = Object.keys(value);
+      return "{" + keys.map((k) => k + ": " + describe(value[k], depth + 1)).join(", ") + "}";
+    } catch (e) {
+      return "[object]";
+    }
+  }
+
+  function format(args) {
+    if (args.length === 0) return "";
+    let first = args[0], rest = 1, text;
+    if (typeof first === "string" && first.includes("%")) {
+      text = first.replace(/%[sdifoOc%]/g, (spec) => {
+        if (spec === "%%") return "%";
+        if (rest >= args.length) return spec;
+        const arg = args[rest++];
+        switch (spec) {
+          case "%s": return typeof arg === "string" ? arg : describe(arg, 1);
+          case "%d": case "%i": return String(parseInt(arg, 10));
+          case "%f": return String(parseFloat(arg));
+          case "%c": return "";
+          default: return describe(arg, 1);
+        }
+      });
+    } else {
+      text = describe(first, 0);
+    }
+    for (; rest < args.length; rest++) text += " " + describe(args[rest], 0);
+    return text;
+  }
+
+  function makeConsole(pageId, world) {
+    const console = Object.create(null);
+    for (const level of ["log", "info", "warn", "error", "debug", "trace"]) {
+      console[level] = function (...args) { host.console(pageId, world, level, format(args)); };
+    }
+    console.assert = function (condition, ...args) {
+      if (!condition) host.console(pageId, world, "error", "Assertion failed" + (args.length ? ": " + format(args) : ""));
+    };
+    console.dir = console.log;
+    console.table = console.log;
+    console.group = console.groupCollapsed = console.groupEnd = console.time = console.timeEnd = console.count = function () {};
+    return Object.freeze(console);
+  }
+
+  // MARK: - Seeded randomness (Math.random per world; Mulberry32 seeded by page and world)
+
+  function seededRandom(seed) {
+    let state = seed >>> 0;
+    return function random() {
+      state = (state + 0x6D2B79F5) >>> 0;
+      let t = state;
+      t = Math.imul(t ^ (t >>> 15), t | 1);
+      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+  }
+
+  // The top frame of the caller, as "url:line:column", for timer diagnostics.
+  function callerLocation() {
+    const stack = new Error().stack || "";
+    const lines = stack.split("\n");
+    // [0] callerLocation, [1] the timer wrapper, [2] the caller
+    const frame = lines[2] || lines[lines.length - 1] || "";
+    const at = frame.indexOf("@");
+    return at >= 0 ? frame.slice(at + 1) : frame;
+  }
+
+  // MARK: - Pages
+
+  function createPage(pageId, url, timeOrigin) {
+    const parser = new HTMLParser(url, undefined, { scripting_enabled: true });
+    const document = parser.document();
+    document._scripting_enabled = true;
+    const windowTarget = new EventTarget();
+    const location = new Location(windowTarget, url);
+    const shared = Object.create(domGlobals);
+    document.defaultView = windowTarget;
+    windowTarget.document = document;
+    windowTarget.location = location;
+
+    const performance = Object.freeze(Object.create(null, {
+      now: { value: function now() { return host.now() - timeOrigin; }, enumerable: true },
+      timeOrigin: { value: timeOrigin, enumerable: true },
+    }));
+
+    function toTimeout(value) {
+      // WebIDL `long` conversion: NaN and ±Infinity give 0, fractions truncate, then wrap to int32.
+      const n = Number(value) | 0;
+      return n < 0 ? 0 : n;
+    }
+    function timerHandler(handler) {
+      if (typeof handler === "function") return handler;
+      // A string handler is compiled like `new Function(code)`, in the engine realm: it sees the
+      // shared page globals but not the calling world's own top-level bindings.
+      const code = String(handler);
+      return function () { (0, eval)(code); };
+    }
+    Object.assign(shared, {
+      document, location, performance,
+      setTimeout(handler, timeout, ...args) {
+        return host.setTimer(pageId, timerHandler(handler), toTimeout(timeout), false, args, callerLocation());
+      },
+      setInterval(handler, timeout, ...args) {
+        return host.setTimer(pageId, timerHandler(handler), toTimeout(timeout), true, args, callerLocation());
+      },
+      clearTimeout(id) { host.clearTimer(pageId, Number(id) | 0); },
+      clearInterval(id) { host.clearTimer(pageId, Number(id) | 0); },
+      requestAnimationFrame(callback) {
+        if (typeof callback !== "function") throw new TypeError("Argument 1 ('callback') to Window.requestAnimationFrame must be a function");
+        return host.requestFrame(pageId, callback, callerLocation());
+      },
+      cancelAnimationFrame(id) { host.cancelFrame(pageId, Number(id) | 0); },
+      queueMicrotask(callback) {
+        if (typeof callback !== "function") throw new TypeError("Argument 1 ('callback') to queueMicrotask must be a function");
+        Promise.resolve().then(() => {
+          try { callback(); } catch (error) { host.reportError(pageId, error); }
+        });
+      },
+      addEventListener(type, listener, options) { windowTarget.addEventListener(type, listener, options); },
+      removeEventListener(type, listener, options) { windowTarget.removeEventListener(type, listener, options); },
+      dispatchEvent(event) { return windowTarget.dispatchEvent(event); },
+      innerWidth: 1280, innerHeight: 800, outerWidth: 1280, outerHeight: 900,
+      devicePixelRatio: 2, scrollX: 0, scrollY: 0, pageXOffset: 0, pageYOffset: 0,
+    });
+    Object.defineProperty(shared, "onload", {
+      get() { return windowTarget._getEventHandler ? windowTarget._getEventHandler("load") : null; },
+      set(value) { windowTarget._setEventHandler("load", value); },
+      configurable: true,
+    });
+
+    let parsed = 0;
+    return {
+      document, shared, windowTarget,
+      // Feeds the next chunk to the parser and returns the <script> elements completed by it.
+      write(chunk) {
+        parser.parse(chunk, false, undefined);
+        return this.newScripts();
+      },
+      end() {
+        // domino's stopParsing dispatches its own untrusted `load` at defaultView; the runtime
+        // fires load itself at the right moment, so hide the view while the parser finishes.
+        const view = document.defaultView;
+        document.defaultView = null;
+        try { parser.parse("", true, undefined); } finally { document.defaultView = view; }
+        return this.newScripts();
+      },
+      newScripts() {
+        const all = document.getElementsByTagName("script");
+        const fresh = [];
+        for (; parsed < all.length; parsed++) fresh.push(all[parsed]);
+        return fresh;
+      },
+      setReadyState(state) {
+        document.readyState = state;
+        document._dispatchEvent(new impl.Event("readystatechange"), true);
+      },
+      fireDOMContentLoaded() {
+        const event = new impl.Event("DOMContentLoaded", { bubbles: true });
+        document._dispatchEvent(event, true);
+        // domino's event path stops at the document; in browsers the window is the last target.
+        if (!event._propagationStopped) windowTarget._dispatchEvent(new impl.Event("DOMContentLoaded", { bubbles: true }), true);
+      },
+      fireLoad() {
+        windowTarget._dispatchEvent(new impl.Event("load"), true);
+      },
+    };
+  }
+
+  function initWorld(global, page, pageId, worldId, isPageWorld, seed) {
+    Object.defineProperty(Object.getPrototypeOf(global), Symbol.toStringTag, { value: "Window", configurable: true });
+    Object.defineProperty(global, "window", { value: global, enumerable: true });
+    Object.defineProperty(global, "self", { value: global, enumerable: true, writable: true, configurable: true });
+    Object.defineProperty(global, "top", { value: global, enumerable: true });
+    Object.defineProperty(global, "parent", { value: global, enumerable: true, writable: true, configurable: true });
+    Object.defineProperty(global, "frames", { value: global, enumerable: true, writable: true, configurable: true });
+    global.console = makeConsole(pageId, worldId);
+    global.Date = VirtualDate;
+    global.Math.random = seededRandom(seed);
+    if (isPageWorld) {
+      // document.defaultView is the page world's window, as script on the page expects.
+      page.document.defaultView = global;
+    }
+  }
+
+  return { createPage, initWorld, restorePrototypes, domGlobals, guardedCount: () => guarded.length };
+})

@@ -1,0 +1,233 @@
+import Foundation
+import JSKit
+
+/// One simulated browser's JavaScript machinery: a context group (virtual machine), the engine
+/// realm holding the DOM, the event loop with its virtual clock, and the pages open in it.
+///
+/// Everything a session does is deterministic: time comes from ``loop``, randomness from seeds
+/// derived from page and world, and no wall clock is read.
+public final class WebSession {
+    /// Options fixed when the session is made.
+    public struct Options: Sendable {
+        /// What `Date.now()` returns at virtual time zero (epoch milliseconds).
+        /// Default: 2026-01-01T00:00:00Z.
+        public var epoch: Double = 1_767_225_600_000
+        /// CPU time one entry into JavaScript may take before it is terminated.
+        public var scriptTimeLimit: Double = 10
+        /// Seed for `Math.random` in every world (mixed with page and world).
+        public var seed: UInt32 = 0x0AD5_EED5
+
+        /// Default options.
+        public init() {}
+    }
+
+    /// The virtual machine.
+    public let group: JSContextGroup
+    /// The virtual clock and task queue.
+    public let loop: EventLoop
+    /// The options the session was made with.
+    public let options: Options
+    let realm: DOMRealm
+    /// The engine realm's host functions hold this weakly; the session keeps it alive.
+    private let host: SessionHost
+    /// Pages open now, by id.
+    public private(set) var pages: [Int: Page] = [:]
+    private var nextPageID = 1
+    /// Fetches external page scripts (`<script src>`): URL in, source text out (nil: load error).
+    public var resourceLoader: ((String) -> String?)?
+
+    /// Makes a session: a new context group with domino loaded.
+    /// - Throws: ``MissingPackageError`` when node-domino or node-cssom is missing,
+    ///   ``JSError`` when the runtime's own scripts fail to load.
+    public init(options: Options = Options()) throws {
+        ProcessEnvironment.pinForDeterminism()
+        self.options = options
+        group = JSContextGroup()
+        group.setExecutionTimeLimit(seconds: options.scriptTimeLimit)
+        loop = EventLoop()
+        host = SessionHost()
+        realm = try DOMRealm(group: group, host: host)
+        host.session = self
+        loop.errorHandler = { [weak self] owner, report in
+            guard let owner, let page = self?.pages[owner] else { return }
+            page.report(report, world: page.worldName(forScriptURL: report.error.sourceURL))
+        }
+    }
+
+    // MARK: - Pages
+
+    /// Loads `html` as the document at `url`, running its inline scripts in the page world and
+    /// `contentScripts` at their `run_at` points, up to and including `DOMContentLoaded`. The
+    /// `load` event and `document_idle` scripts follow as a task at the same virtual instant: run
+    /// the loop (for example ``EventLoop/runUntilIdle(limit:)``) to reach them.
+    ///
+    /// The readyState sequence is HTML's: `loading` while parsing (inline scripts see only the
+    /// part of the document before them), `interactive` then `DOMContentLoaded`, then
+    /// `complete` and `load`.
+    /// - Throws: ``JSError`` when the runtime cannot make the page; script errors on the page are
+    ///   reported in ``Page/errors`` instead.
+    @discardableResult
+    public func open(html: String, url: String, contentScripts: [ContentScript] = []) throws -> Page {
+        let id = nextPageID
+        nextPageID += 1
+        let timeOrigin = options.epoch + loop.now.milliseconds
+        loop.frameTimeOrigins[id] = loop.now.milliseconds
+        let handle = try realm.createPage(id: id, url: url, timeOrigin: timeOrigin)
+        let pageWorldContext = makeRealm(name: "page \(id)")
+        let pageWorld = World(kind: .page, context: pageWorldContext)
+        let page = Page(id: id, url: url, handle: handle, pageWorld: pageWorld, session: self)
+        pages[id] = page
+        try realm.initWorld(pageWorldContext, page: handle, pageID: id, worldID: pageWorld.name, isPageWorld: true, seed: seed(page: id, world: pageWorld.name))
+        for script in contentScripts { _ = try page.contentWorld(for: script.extensionID) }
+
+        inject(contentScripts, at: .documentStart, into: page)
+        try parse(HTMLSource(html), into: page)
+        try handle.invoke("setReadyState", [pageWorldContext.string("interactive")])
+        try handle.invoke("fireDOMContentLoaded")
+        inject(contentScripts, at: .documentEnd, into: page)
+        loop.schedule(owner: id, label: "load event of \(url)") { [weak self, weak page] in
+            guard let self, let page, !page.isClosed else { return }
+            do {
+                try page.handle.invoke("setReadyState", [page.pageWorld.context.string("complete")])
+                try page.handle.invoke("fireLoad")
+            } catch let error as JSError {
+                page.report(JSErrorReport(error: error, during: "load event"), world: "page")
+            } catch {}
+            self.inject(contentScripts, at: .documentIdle, into: page)
+        }
+        return page
+    }
+
+    /// Closes `page` and opens a new one in its place (a navigation).
+    /// - Throws: as ``open(html:url:contentScripts:)``.
+    @discardableResult
+    public func navigate(from page: Page, html: String, url: String, contentScripts: [ContentScript] = []) throws -> Page {
+        page.close()
+        return try open(html: html, url: url, contentScripts: contentScripts)
+    }
+
+    func makeWorld(kind: World.Kind, page: Page) throws -> World {
+        let context = makeRealm(name: "\(kind) \(page.id)")
+        let world = World(kind: kind, context: context)
+        world.page = page
+        try realm.initWorld(context, page: page.handle, pageID: page.id, worldID: world.name, isPageWorld: false, seed: seed(page: page.id, world: world.name))
+        return world
+    }
+
+    /// A realm for a world: its global is made from the "Window" class so that its prototype can
+    /// be chained to the page (DOMRealm.initWorld) and `String(window)` reads `[object Window]`.
+    func makeRealm(name: String) -> JSContext {
+        JSContext(group: group, name: name, globalClassName: "Window")
+    }
+
+    func pageClosed(_ page: Page) {
+        loop.cancelAll(owner: page.id)
+        pages[page.id] = nil
+        // A failure here means the engine realm itself is broken; the next page would show it.
+        _ = try? realm.restorePrototypes()
+    }
+
+    private func inject(_ scripts: [ContentScript], at runAt: ContentScript.RunAt, into page: Page) {
+        for script in scripts where script.runAt == runAt {
+            guard let world = try? page.contentWorld(for: script.extensionID) else { continue }
+            world.run(script.source, sourceURL: script.url, during: "content script \(script.url) (\(runAt.rawValue))")
+        }
+    }
+
+    private func parse(_ source: HTMLSource, into page: Page) throws {
+        var scriptIndex = 0
+        for chunk in source.chunks {
+            let written = try page.handle.invoke("write", [page.pageWorld.context.string(chunk.text)])
+            try runScripts(written, endOffset: chunk.scriptEnd, source: source, page: page, counter: &scriptIndex)
+        }
+        let rest = try page.handle.invoke("end")
+        try runScripts(rest, endOffset: nil, source: source, page: page, counter: &scriptIndex)
+    }
+
+    private func runScripts(_ scripts: JSValue, endOffset: Int?, source: HTMLSource, page: Page, counter: inout Int) throws {
+        let count = Int(try scripts["length"].toNumber())
+        for index in 0..<count {
+            counter += 1
+            let element = scripts[index]
+            let type = (try element.invoke("getAttribute", [page.pageWorld.context.string("type")])).stringValue ?? ""
+            guard Self.isClassicScriptType(type) else { continue }
+            if let src = try element.invoke("getAttribute", [page.pageWorld.context.string("src")]).stringValue {
+                let resolved = URL(string: src, relativeTo: URL(string: page.url))?.absoluteString ?? src
+                if let text = resourceLoader?(resolved) {
+                    page.pageWorld.run(text, sourceURL: resolved, during: "script \(resolved)")
+                } else {
+                    let event = try page.pageWorld.global["Event"].construct([page.pageWorld.context.string("error")])
+                    try element.invoke("dispatchEvent", [event])
+                }
+                continue
+            }
+            let text = element["text"].stringValue ?? ""
+            var line = 1
+            if let endOffset { line = source.line(at: max(0, endOffset - text.utf16.count)) }
+            page.pageWorld.run(text, sourceURL: page.url, startingLine: line, during: "inline script \(counter) of \(page.url)")
+        }
+    }
+
+    /// HTML 4.12.1.1: an empty or missing type, or a JavaScript MIME type essence, is a classic
+    /// script. Modules and data blocks are not run by this runtime.
+    static func isClassicScriptType(_ type: String) -> Bool {
+        let essence = type.trimmingCharacters(in: .whitespaces).lowercased()
+        return essence.isEmpty || ["text/javascript", "application/javascript", "application/x-javascript",
+                                   "text/ecmascript", "application/ecmascript", "text/jscript", "text/livescript"].contains(essence)
+    }
+
+    private func seed(page: Int, world: String) -> UInt32 {
+        // FNV-1a over "seed:page:world": stable across runs and machines.
+        var hash: UInt32 = 2_166_136_261
+        for byte in "\(options.seed):\(page):\(world)".utf8 {
+            hash ^= UInt32(byte)
+            hash = hash &* 16_777_619
+        }
+        return hash
+    }
+}
+
+extension Page {
+    /// The world a script URL belongs to: the page world unless it is one of the content worlds'
+    /// extension URLs.
+    func worldName(forScriptURL url: String?) -> String {
+        guard let url else { return "page" }
+        for world in contentWorlds.values {
+            if case let .content(extensionID) = world.kind, url.contains(extensionID) { return world.name }
+        }
+        return "page"
+    }
+}
+
+/// The engine realm's host functions, forwarding to the session (held weakly).
+final class SessionHost: DOMRealmHost {
+    weak var session: WebSession?
+
+    func epochMilliseconds() -> Double {
+        guard let session else { return 0 }
+        return session.options.epoch + session.loop.now.milliseconds
+    }
+
+    func setTimer(page: Int, callback: JSValue, timeout: Int, repeating: Bool, arguments: [JSValue], source: String) -> Int {
+        guard let session, session.pages[page] != nil else { return 0 }
+        return session.loop.addTimer(owner: page, callback: callback, arguments: arguments, timeout: timeout, repeating: repeating, source: source)
+    }
+
+    func clearTimer(page: Int, id: Int) { session?.loop.clearTimer(owner: page, id: id) }
+
+    func requestFrame(page: Int, callback: JSValue, source: String) -> Int {
+        guard let session, session.pages[page] != nil else { return 0 }
+        return session.loop.requestFrame(owner: page, callback: callback, source: source)
+    }
+
+    func cancelFrame(page: Int, id: Int) { session?.loop.cancelFrame(owner: page, id: id) }
+
+    func console(page: Int, world: String, level: String, text: String) {
+        session?.pages[page]?.log(world: world, level: level, text: text)
+    }
+
+    func reportError(page: Int, error: JSError, during: String) {
+        guard let target = session?.pages[page] else { return }
+        target.report(JSErrorReport(error: error, during: during), world: target.worldName(forScriptURL: error.sourceURL))
+    }
+}

@@ -1,0 +1,114 @@
+import CJavaScriptCore
+
+/// One call of a host function: the calling realm, `this`, and the arguments.
+public struct HostCall {
+    /// The realm that made the call.
+    public let context: JSContext
+    /// The call's `this` value.
+    public let this: JSValue
+    /// The arguments as passed.
+    public let arguments: [JSValue]
+
+    /// The argument at `index`, or `undefined` when fewer were passed.
+    public func argument(_ index: Int) -> JSValue {
+        index < arguments.count ? arguments[index] : context.undefined
+    }
+}
+
+/// The Swift body of a host function. Returning nil returns `undefined`; a thrown Swift error
+/// becomes a JavaScript exception (a ``JSError`` rethrows its original value).
+public typealias HostFunctionBody = (HostCall) throws -> JSValue?
+
+/// The private data of a host function object: the Swift closure, released in `finalize`.
+final class HostFunctionBox {
+    let body: HostFunctionBody
+    /// The realm the function was made in; weak so the function does not keep its realm alive.
+    weak var home: JSContext?
+    init(body: @escaping HostFunctionBody, home: JSContext) {
+        self.body = body
+        self.home = home
+    }
+}
+
+// MARK: - The JSClass for host functions
+
+private let hostFunctionClass: JSClassRef? = {
+    var definition = kJSClassDefinitionEmpty
+    definition.className = hostFunctionClassName
+    definition.finalize = { object in
+        guard let data = JSObjectGetPrivate(object) else { return }
+        Unmanaged<HostFunctionBox>.fromOpaque(data).release()
+    }
+    definition.callAsFunction = { ctx, function, thisObject, count, arguments, exception in
+        guard let ctx, let function, let data = JSObjectGetPrivate(function) else { return nil }
+        let box = Unmanaged<HostFunctionBox>.fromOpaque(data).takeUnretainedValue()
+        return invokeHost(box, ctx: ctx, thisObject: thisObject, count: count, arguments: arguments, exception: exception)
+    }
+    return JSClassCreate(&definition)
+}()
+
+private let hostFunctionClassName: UnsafePointer<CChar> = {
+    let name = "HostFunction"
+    let pointer = UnsafeMutablePointer<CChar>.allocate(capacity: name.utf8.count + 1)
+    pointer.initialize(from: name.utf8CString.map { $0 }, count: name.utf8.count + 1)
+    return UnsafePointer(pointer)
+}()
+
+@inline(__always)
+func invokeHost(
+    _ box: HostFunctionBox, ctx: JSContextRef, thisObject: JSObjectRef?, count: Int,
+    arguments: UnsafePointer<JSValueRef?>?, exception: UnsafeMutablePointer<JSValueRef?>?
+) -> JSValueRef? {
+    // Reuse the home realm's wrapper when the call comes from it (the common case); wrap the
+    // caller's realm otherwise.
+    let context: JSContext
+    if let home = box.home, home.ref == JSContextGetGlobalContext(ctx) {
+        context = home
+    } else {
+        context = JSContext(borrowing: ctx)
+    }
+    var args: [JSValue] = []
+    args.reserveCapacity(count)
+    for index in 0..<count {
+        if let value = arguments?[index] { args.append(JSValue(value, in: context)) }
+    }
+    let this = thisObject.map { JSValue($0, in: context) } ?? context.undefined
+    do {
+        let result = try box.body(HostCall(context: context, this: this, arguments: args))
+        return result?.ref ?? JSValueMakeUndefined(ctx)
+    } catch let error as JSError {
+        exception?.pointee = error.jsValue(in: context).ref
+    } catch {
+        exception?.pointee = context.error(String(describing: error)).ref
+    }
+    return nil
+}
+
+extension JSContext {
+    /// Makes a JavaScript function backed by a Swift closure. The closure lives as the function
+    /// object's private data and is released when the object is garbage collected.
+    ///
+    /// The function inherits from `Function.prototype` (so `call`, `apply` and `bind` work) and
+    /// has the given `name` and `length`.
+    public func function(_ name: String, length: Int = 0, _ body: @escaping HostFunctionBody) -> JSValue {
+        let box = HostFunctionBox(body: body, home: self)
+        let object = JSObjectMake(ref, hostFunctionClass, Unmanaged.passRetained(box).toOpaque())
+        guard let object else { return undefined }
+        let value = JSValue(object, in: self)
+        JSObjectSetPrototype(ref, object, functionPrototype)
+        let configurable = JSPropertyAttributes(kJSPropertyAttributeReadOnly | kJSPropertyAttributeDontEnum)
+        withJSString("name") { JSObjectSetProperty(ref, object, $0, string(name).ref, configurable, nil) }
+        withJSString("length") { JSObjectSetProperty(ref, object, $0, number(Double(length)).ref, configurable, nil) }
+        return value
+    }
+
+    /// `Function.prototype` of this realm.
+    var functionPrototype: JSValueRef? {
+        if let cached = functionPrototypeRef { return cached }
+        let prototype = globalObject["Function"]["prototype"]
+        guard prototype.isObject else { return nil }
+        JSValueProtect(ref, prototype.ref)
+        functionPrototypeRef = prototype.ref
+        return prototype.ref
+    }
+}

@@ -1,0 +1,136 @@
+import CJavaScriptCore
+
+/// A JavaScript global object (a realm) inside a ``JSContextGroup``.
+public final class JSContext {
+    /// The underlying global context, retained for the lifetime of this object.
+    public let ref: JSGlobalContextRef
+    /// The virtual machine this context belongs to.
+    public let group: JSContextGroup
+
+    /// Creates a new realm in `group`, optionally named for debugging.
+    ///
+    /// With `globalClassName`, the global object is made from a JSClass of that name. Its
+    /// prototype is then an ordinary object of its own (JSContextRef.cpp gives a class-made global
+    /// the class's automatic prototype), which, unlike the global itself and `Object.prototype`,
+    /// may be given a new prototype: that is how a window's global reaches shared objects.
+    public init(group: JSContextGroup, name: String? = nil, globalClassName: String? = nil) {
+        self.group = group
+        ref = JSGlobalContextCreateInGroup(group.ref, globalClassName.map { GlobalClasses.shared.named($0) } ?? nil)
+        if let name {
+            withJSString(name) { JSGlobalContextSetName(ref, $0) }
+        }
+    }
+
+    /// Wraps the global context of `ctx` (as handed to a host callback), retaining it.
+    public init(borrowing ctx: JSContextRef) {
+        ref = JSGlobalContextRetain(JSContextGetGlobalContext(ctx))
+        group = JSContextGroup(retaining: JSContextGetGroup(ctx))
+    }
+
+    deinit {
+        if let cached = functionPrototypeRef { JSValueUnprotect(ref, cached) }
+        JSGlobalContextRelease(ref)
+    }
+
+    /// `Function.prototype`, looked up once (host functions are made often). Held as a protected raw
+    /// reference, not a ``JSValue``, which would keep this context alive in a cycle.
+    var functionPrototypeRef: JSValueRef?
+
+    /// The realm's global object (`globalThis`).
+    public var globalObject: JSValue {
+        JSValue(JSContextGetGlobalObject(ref), in: self)
+    }
+
+    /// Runs a full garbage collection of the group's heap.
+    public func garbageCollect() {
+        JSGarbageCollect(ref)
+    }
+
+    // MARK: - Making values
+
+    /// `undefined`.
+    public var undefined: JSValue { JSValue(JSValueMakeUndefined(ref), in: self) }
+    /// `null`.
+    public var null: JSValue { JSValue(JSValueMakeNull(ref), in: self) }
+
+    /// A boolean value.
+    public func boolean(_ value: Bool) -> JSValue { JSValue(JSValueMakeBoolean(ref, value), in: self) }
+    /// A number value.
+    public func number(_ value: Double) -> JSValue { JSValue(JSValueMakeNumber(ref, value), in: self) }
+    /// A string value.
+    public func string(_ value: String) -> JSValue {
+        withJSString(value) { JSValue(JSValueMakeString(ref, $0), in: self) }
+    }
+
+    /// A new empty object.
+    public func object() -> JSValue { JSValue(JSObjectMake(ref, nil, nil), in: self) }
+
+    /// A new array holding `elements`.
+    /// - Throws: ``JSError`` if the array cannot be made.
+    public func array(_ elements: [JSValue]) throws -> JSValue {
+        let refs: [JSValueRef?] = elements.map { $0.ref }
+        let made: JSObjectRef? = try trying { exception in
+            refs.withUnsafeBufferPointer { JSObjectMakeArray(ref, elements.count, $0.baseAddress, exception) }
+        }
+        guard let made else { throw JSError(name: "TypeError", message: "could not make an array") }
+        return JSValue(made, in: self)
+    }
+
+    /// Parses JSON text into a value.
+    /// - Throws: ``JSError`` (SyntaxError) when `json` is not valid JSON.
+    public func parseJSON(_ json: String) throws -> JSValue {
+        let made: JSValueRef? = withJSString(json) { JSValueMakeFromJSONString(ref, $0) }
+        guard let made else {
+            throw JSError(name: "SyntaxError", message: "invalid JSON: \(json.prefix(60))")
+        }
+        return JSValue(made, in: self)
+    }
+
+    /// A new `Error` object with `message`.
+    public func error(_ message: String, name: String? = nil) -> JSValue {
+        let messageValue = string(message)
+        var args: [JSValueRef?] = [messageValue.ref]
+        let made: JSObjectRef? = args.withUnsafeMutableBufferPointer { JSObjectMakeError(ref, 1, $0.baseAddress, nil) }
+        guard let made else { return messageValue }
+        let value = JSValue(made, in: self)
+        if let name { try? value.set("name", string(name)) }
+        return value
+    }
+
+    /// Converts a Swift value (nil, Bool, numbers, String, arrays, string-keyed dictionaries,
+    /// ``JSValue``) into a JavaScript value.
+    /// - Throws: ``JSError`` for a value that has no JavaScript counterpart.
+    public func value(_ swift: Any?) throws -> JSValue {
+        switch swift {
+        case nil: return null
+        case let v as JSValue: return v
+        case let v as Bool: return boolean(v)
+        case let v as Int: return number(Double(v))
+        case let v as Int64: return number(Double(v))
+        case let v as Double: return number(v)
+        case let v as Float: return number(Double(v))
+        case let v as String: return string(v)
+        case let v as [Any?]: return try array(v.map { try value($0) })
+        case let v as [String: Any?]:
+            let object = object()
+            for key in v.keys.sorted() { try object.set(key, try value(v[key] ?? nil)) }
+            return object
+        default:
+            throw JSError(name: "TypeError", message: "cannot convert Swift value of type \(swift.map { "\(type(of: $0))" } ?? "nil") to JavaScript")
+        }
+    }
+
+    // MARK: - Exceptions
+
+    /// Runs a C API call that reports failure through an exception out-parameter and turns a
+    /// thrown JavaScript value into a ``JSError``.
+    /// - Throws: ``JSError`` when the call set the exception.
+    public func trying<R>(_ body: (UnsafeMutablePointer<JSValueRef?>) throws -> R) throws -> R {
+        var exception: JSValueRef?
+        let result = try body(&exception)
+        if let exception {
+            throw JSError(thrown: JSValue(exception, in: self))
+        }
+        return result
+    }
+}

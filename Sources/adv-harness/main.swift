@@ -1,0 +1,5 @@
+import ExtensionRuntime
+import Foundation
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+exit(HarnessCommand.run(arguments))
