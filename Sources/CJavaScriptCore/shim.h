@@ -11,4 +11,8 @@ JS_EXPORT void JSContextGroupSetExecutionTimeLimit(JSContextGroupRef group, doub
                                                    JSShouldTerminateCallback callback, void *context);
 JS_EXPORT void JSContextGroupClearExecutionTimeLimit(JSContextGroupRef group);
 
+// Exported by the library, declared in WebKit's private Source/JavaScriptCore/API/JSBasePrivate.h:
+// a full, synchronous collection (JSGarbageCollect only hints that one would be welcome).
+JS_EXPORT void JSSynchronousGarbageCollectForDebugging(JSContextRef ctx);
+
 #endif

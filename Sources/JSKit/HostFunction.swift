@@ -95,10 +95,12 @@ extension JSContext {
         let object = JSObjectMake(ref, hostFunctionClass, Unmanaged.passRetained(box).toOpaque())
         guard let object else { return undefined }
         let value = JSValue(object, in: self)
+        // Own `name` and `length` first: once Function.prototype (whose own are read-only) is the
+        // prototype, a plain set of either would be refused.
+        let attributes = JSPropertyAttributes(kJSPropertyAttributeReadOnly | kJSPropertyAttributeDontEnum)
+        withJSString("name") { JSObjectSetProperty(ref, object, $0, string(name).ref, attributes, nil) }
+        withJSString("length") { JSObjectSetProperty(ref, object, $0, number(Double(length)).ref, attributes, nil) }
         JSObjectSetPrototype(ref, object, functionPrototype)
-        let configurable = JSPropertyAttributes(kJSPropertyAttributeReadOnly | kJSPropertyAttributeDontEnum)
-        withJSString("name") { JSObjectSetProperty(ref, object, $0, string(name).ref, configurable, nil) }
-        withJSString("length") { JSObjectSetProperty(ref, object, $0, number(Double(length)).ref, configurable, nil) }
         return value
     }
 

@@ -13,14 +13,20 @@ extension JSContext {
     ///   group's execution time limit (``JSError/isTermination``).
     @discardableResult
     public func evaluate(_ source: String, sourceURL: String? = nil, startingLine: Int = 1, this: JSValue? = nil) throws -> JSValue {
-        let result: JSValueRef? = try withJSString(source) { script in
-            try withOptionalJSString(sourceURL) { url in
-                try trying { exception in
-                    JSEvaluateScript(ref, script, this?.objectRef, url, Int32(clamping: startingLine), exception)
+        do {
+            let result: JSValueRef? = try withJSString(source) { script in
+                try withOptionalJSString(sourceURL) { url in
+                    try trying { exception in
+                        JSEvaluateScript(ref, script, this?.objectRef, url, Int32(clamping: startingLine), exception)
+                    }
                 }
             }
+            return JSValue(result ?? JSValueMakeUndefined(ref), in: self)
+        } catch var error as JSError where error.sourceURL == nil && sourceURL != nil {
+            // A termination by the time limit carries no position: name the script that was stopped.
+            error.sourceURL = sourceURL
+            throw error
         }
-        return JSValue(result ?? JSValueMakeUndefined(ref), in: self)
     }
 
     /// Checks `source` for syntax errors without running it.

@@ -41,9 +41,14 @@ public final class JSContext {
         JSValue(JSContextGetGlobalObject(ref), in: self)
     }
 
-    /// Runs a full garbage collection of the group's heap.
-    public func garbageCollect() {
-        JSGarbageCollect(ref)
+    /// Asks for a garbage collection of the group's heap. With `synchronous`, runs a full
+    /// collection now, finalizers included (for tests and memory measurements).
+    public func garbageCollect(synchronous: Bool = false) {
+        if synchronous {
+            JSSynchronousGarbageCollectForDebugging(ref)
+        } else {
+            JSGarbageCollect(ref)
+        }
     }
 
     // MARK: - Making values

@@ -54,6 +54,23 @@ public final class WebSession {
         }
     }
 
+    // MARK: - Promises
+
+    /// Runs the event loop until `value` (a promise, thenable or plain value) settles.
+    /// - Returns: the fulfilment value.
+    /// - Throws: ``JSError`` with the rejection reason, or ``LoopError/conditionNotMet(what:limit:)``
+    ///   when the promise is still pending once the loop is idle or past `limit`.
+    @discardableResult
+    public func settle(_ value: JSValue, limit: VirtualTime = .seconds(60)) throws -> JSValue {
+        let observer = try PromiseObserver(value)
+        try loop.run(until: { observer.isSettled }, limit: limit, what: "the promise")
+        switch observer.outcome {
+        case let .fulfilled(result): return result
+        case let .rejected(reason): throw JSError(thrown: reason)
+        case .pending: throw LoopError.conditionNotMet(what: "the promise", limit: limit)
+        }
+    }
+
     // MARK: - Pages
 
     /// Loads `html` as the document at `url`, running its inline scripts in the page world and
