@@ -13,8 +13,14 @@ extension EventLoop {
 
     /// The first frame boundary strictly after `time`.
     static func nextFrame(after time: VirtualTime) -> VirtualTime {
-        let n = (time.microseconds * framesPerSecond) / 1_000_000 + 1
-        return VirtualTime(microseconds: (n * 1_000_000) / framesPerSecond)
+        var n = (time.microseconds * framesPerSecond) / 1_000_000
+        while frameStart(n) <= time { n += 1 }
+        return frameStart(n)
+    }
+
+    /// The start of frame `n`, floored to the microsecond.
+    static func frameStart(_ n: Int64) -> VirtualTime {
+        VirtualTime(microseconds: (n * 1_000_000) / framesPerSecond)
     }
 
     /// Queues an animation frame callback for `owner` and returns its id (unique per owner).

@@ -35,9 +35,11 @@ final class DOMRealm {
         ] as [String: Any?])
         let require = try makeRequire.call([hostObject, packages])
 
+        let platformSource = try SourceCache.shared.resource("platform.js")
+        let installPlatform = try context.evaluate(platformSource, sourceURL: "adv-runtime:///platform.js")
         let engineSource = try SourceCache.shared.resource("engine.js")
         let makeEngine = try context.evaluate(engineSource, sourceURL: "adv-runtime:///engine.js")
-        engine = try makeEngine.call([hostObject, require])
+        engine = try makeEngine.call([hostObject, require, installPlatform])
         createPageFunction = try engine.property("createPage")
         initWorldFunction = try engine.property("initWorld")
         restoreFunction = try engine.property("restorePrototypes")

@@ -4,13 +4,16 @@
 // `document`, `location` and the DOM constructors resolve through it, while each world's own
 // top-level bindings stay its own (Safari's isolated worlds). Known difference from Safari: the
 // DOM prototypes are shared between worlds (Safari gives each world its own wrappers).
-(function (host, require) {
+(function (host, require, installPlatform) {
   "use strict";
   const domino = require("domino");
   const impl = domino.impl;
   const HTMLParser = impl.HTMLParser;
   const EventTarget = require("domino/lib/EventTarget");
   const Location = require("domino/lib/Location");
+  const platform = installPlatform(impl, EventTarget, (pageId, error) => {
+    if (pageId !== undefined) host.reportError(pageId, error);
+  });
 
   // MARK: - Virtual time
 
@@ -216,11 +219,14 @@
     const parser = new HTMLParser(url, undefined, { scripting_enabled: true });
     const document = parser.document();
     document._scripting_enabled = true;
+    Object.defineProperty(document, "_advPageId", { value: pageId });
+    platform.fixDocument(document);
     const windowTarget = new EventTarget();
     const location = new Location(windowTarget, url);
     const shared = Object.create(domGlobals);
     document.defaultView = windowTarget;
     windowTarget.document = document;
+    Object.defineProperty(windowTarget, "_advPageId", { value: pageId });
     windowTarget.location = location;
 
     const performance = Object.freeze(Object.create(null, {

@@ -1,0 +1,182 @@
+import ExtensionRuntime
+import JSKit
+import Testing
+import TestSupport
+
+@Suite struct PageTests {
+    @Test func fixturePageParsesIntoADocument() throws {
+        let (_, page) = try Support.load(try Support.fixture("pages/demo.html"), url: "https://news.example/today")
+        let world = page.pageWorld
+        #expect(try Support.eval(world, "document.title") as? String == "ADV demo page")
+        #expect(try Support.eval(world, "document.querySelectorAll('.ad-slot').length") as? Double == 2)
+        #expect(try Support.eval(world, "document.getElementById('sidebar-ad').textContent") as? String == "Buy now!")
+        #expect(try Support.eval(world, "location.href") as? String == "https://news.example/today")
+        #expect(try Support.eval(world, "location.hostname") as? String == "news.example")
+        #expect(try Support.eval(world, "document.URL") as? String == "https://news.example/today")
+        #expect(page.readyState == "complete")
+    }
+
+    @Test func inlineScriptsRunInDocumentOrderSeeingOnlyWhatIsParsed() throws {
+        let (_, page) = try Support.load("""
+            <!DOCTYPE html><html><head>
+            <script>console.log("1 body:" + (document.body === null ? "none" : "yes"));</script>
+            </head><body>
+            <div id="a"></div>
+            <script>console.log("2 a:" + !!document.getElementById("a") + " b:" + !!document.getElementById("b"));</script>
+            <div id="b"></div>
+            <SCRIPT type="text/javascript">console.log("3 b:" + !!document.getElementById("b"));</SCRIPT>
+            <script type="application/json">{"not": "run"}</script>
+            <script type="module">console.log("modules are not run");</script>
+            <script>console.log("4 scripts:" + document.scripts.length);</script>
+            </body></html>
+            """)
+        #expect(Support.logs(page) == ["1 body:none", "2 a:true b:false", "3 b:true", "4 scripts:6"])
+        #expect(page.errors.isEmpty)
+    }
+
+    @Test func readyStateAndLifecycleEventsFollowHTML() throws {
+        let session = try WebSession()
+        let page = try session.open(html: """
+            <script>
+            const seen = [];
+            const log = (what) => seen.push(what + ":" + document.readyState);
+            log("script");
+            document.addEventListener("readystatechange", () => log("readystatechange"));
+            document.addEventListener("DOMContentLoaded", () => log("DOMContentLoaded"));
+            window.addEventListener("DOMContentLoaded", () => log("window DOMContentLoaded"));
+            window.addEventListener("load", () => log("load"));
+            window.onload = () => log("onload");
+            </script><p>body</p>
+            """, url: "https://site.example/", contentScripts: [
+                Support.contentScript("console.log('start:' + document.readyState + ':' + document.documentElement)", runAt: .documentStart),
+                Support.contentScript("console.log('end:' + document.readyState + ':' + document.querySelectorAll('p').length)", runAt: .documentEnd),
+                Support.contentScript("console.log('idle:' + document.readyState)", runAt: .documentIdle),
+            ])
+        // Parsing ends with DOMContentLoaded; load follows as a task.
+        #expect(page.readyState == "interactive")
+        try session.loop.runUntilIdle()
+        let seen = (try Support.eval(page.pageWorld, "seen") as? [Any?])?.compactMap { $0 as? String }
+        #expect(seen == [
+            "script:loading", "readystatechange:interactive", "DOMContentLoaded:interactive",
+            "window DOMContentLoaded:interactive", "readystatechange:complete", "load:complete", "onload:complete",
+        ])
+        #expect(Support.logs(page) == ["start:loading:null", "end:interactive:1", "idle:complete"])
+    }
+
+    @Test func consoleIsCapturedAndFormatted() throws {
+        let (_, page) = try Support.load("""
+            <div id="x" class="ad big"></div>
+            <script>
+            console.log("plain", 1, true, null, undefined);
+            console.warn("%s has %d items (%o)", "cart", 3.7, { a: [1, "b"] });
+            console.error(new TypeError("bad"));
+            console.info(document.getElementById("x"), [1, [2, [3, [4]]]]);
+            console.assert(1 === 2, "math", "broke");
+            console.assert(true, "not shown");
+            </script>
+            """)
+        #expect(page.console.map { "\($0.level) \($0.text)" } == [
+            "log plain 1 true null undefined",
+            "warn cart has 3 items ({a: [1, \"b\"]})",
+            "error TypeError: bad",
+            "info <div id=\"x\" class=\"ad big\"> [1, [2, [3, […]]]]",
+            "error Assertion failed: math broke",
+        ])
+        #expect(page.console.allSatisfy { $0.world == "page" && $0.time == .zero })
+    }
+
+    @Test func scriptErrorsAreReportedWithPositionAndTheParseGoesOn() throws {
+        let (_, page) = try Support.load("""
+            <p>one</p>
+            <script>
+              function broken() { return undefinedThing + 1; }
+              broken();
+            </script>
+            <script>console.log("next script still runs");</script>
+            <script>let = ;</script>
+            """, url: "https://site.example/page.html")
+        #expect(Support.logs(page) == ["next script still runs"])
+        #expect(page.errors.count == 2)
+        let first = page.errors[0].report.error
+        #expect(first.name == "ReferenceError")
+        #expect(first.location == "https://site.example/page.html:3:44")
+        #expect(first.stack?.contains("broken@https://site.example/page.html:3:44") == true)
+        #expect(page.errors[0].report.during == "inline script 1 of https://site.example/page.html")
+        #expect(page.errors[1].report.error.name == "SyntaxError")
+        #expect(page.errors[1].report.error.line == 7)
+    }
+
+    @Test func externalScriptsLoadThroughTheResourceLoader() throws {
+        let session = try WebSession()
+        session.resourceLoader = { url in
+            url == "https://site.example/js/app.js" ? "console.log('app loaded, title=' + document.title)" : nil
+        }
+        let page = try session.open(html: """
+            <title>T</title>
+            <script src="js/app.js"></script>
+            <script src="https://cdn.example/missing.js" onerror="console.log('error event')"></script>
+            <script>
+              document.scripts[1].addEventListener('error', () => {});
+              console.log('after');
+            </script>
+            """, url: "https://site.example/index.html")
+        try session.loop.runUntilIdle()
+        #expect(Support.logs(page) == ["app loaded, title=T", "error event", "after"])
+    }
+
+    @Test func listenerExceptionsAreReportedAndDispatchGoesOn() throws {
+        let (_, page) = try Support.load("""
+            <button id="b"></button>
+            <script>
+            const b = document.getElementById("b");
+            const order = [];
+            b.addEventListener("click", () => { order.push(1); throw new Error("first listener"); });
+            b.onclick = () => { order.push("handler"); return false; };
+            b.addEventListener("click", { handleEvent() { order.push(2); } });
+            b.addEventListener("click", () => order.push("once"), { once: true });
+            b.addEventListener("click", () => order.push("passive is not capture"), { passive: true });
+            const removeMe = () => order.push("removed during dispatch");
+            b.addEventListener("click", () => b.removeEventListener("click", removeMe));
+            b.addEventListener("click", removeMe);
+            const ev1 = new Event("click", { cancelable: true });
+            b.dispatchEvent(ev1);
+            b.dispatchEvent(new Event("click"));
+            console.log(order.join(","), ev1.defaultPrevented);
+            </script>
+            """, url: "https://site.example/e.html")
+        #expect(Support.logs(page) == ["1,handler,2,once,passive is not capture,1,handler,2,passive is not capture true"])
+        #expect(page.errors.map { $0.report.error.message } == ["first listener", "first listener"])
+        #expect(page.errors.first?.report.error.location == "https://site.example/e.html:5:67")
+    }
+
+    @Test func navigatorLooksLikeSafari() throws {
+        let (_, page) = try Support.load("<p>ua</p>")
+        let ua = try Support.eval(page.pageWorld, "navigator.userAgent") as? String ?? ""
+        #expect(ua.contains("Version/") && ua.contains("Safari/605.1.15") && !ua.contains("Chrome"))
+        #expect(try Support.eval(page.pageWorld, "navigator.vendor") as? String == "Apple Computer, Inc.")
+    }
+
+    @Test func domConstructorsAndEventsAreAvailable() throws {
+        let (_, page) = try Support.load("<div id='t'></div>")
+        let result = try Support.eval(page.pageWorld, """
+            const t = document.getElementById("t");
+            const got = [];
+            t.addEventListener("ping", (e) => got.push(e.type + ":" + e.detail + ":" + e.isTrusted));
+            t.dispatchEvent(new CustomEvent("ping", { detail: 7 }));
+            [t instanceof HTMLDivElement, t instanceof Element, t instanceof Node, typeof Event,
+             document instanceof Document, got.join(), self === window, window.window === window,
+             String(window), typeof globalThis.setTimeout]
+            """) as? [Any?]
+        #expect(result?.count == 10)
+        #expect(result?[0] as? Bool == true)
+        #expect(result?[1] as? Bool == true)
+        #expect(result?[2] as? Bool == true)
+        #expect(result?[3] as? String == "function")
+        #expect(result?[4] as? Bool == true)
+        #expect(result?[5] as? String == "ping:7:false")
+        #expect(result?[6] as? Bool == true)
+        #expect(result?[7] as? Bool == true)
+        #expect(result?[8] as? String == "[object Window]")
+        #expect(result?[9] as? String == "function")
+    }
+}
