@@ -38,17 +38,17 @@ public enum JSPackages {
 
     /// Mozilla's domino: the DOM.
     /// - Throws: ``MissingPackageError`` when node-domino is not installed.
-    public static func domino() throws -> JSPackage {
-        try locate(name: "domino", debianPackage: "node-domino", main: "lib/index.js")
+    public static func domino(searchRoot root: String = searchRoot) throws -> JSPackage {
+        try locate(name: "domino", debianPackage: "node-domino", main: "lib/index.js", root: root)
     }
 
     /// NV's CSSOM: the CSS object model.
     /// - Throws: ``MissingPackageError`` when node-cssom is not installed.
-    public static func cssom() throws -> JSPackage {
-        try locate(name: "cssom", debianPackage: "node-cssom", main: "lib/index.js")
+    public static func cssom(searchRoot root: String = searchRoot) throws -> JSPackage {
+        try locate(name: "cssom", debianPackage: "node-cssom", main: "lib/index.js", root: root)
     }
 
-    static func locate(name: String, debianPackage: String, main: String) throws -> JSPackage {
+    static func locate(name: String, debianPackage: String, main: String, root searchRoot: String) throws -> JSPackage {
         let root = searchRoot + "/" + name
         let mainFile = root + "/" + main
         guard FileManager.default.fileExists(atPath: mainFile) else {

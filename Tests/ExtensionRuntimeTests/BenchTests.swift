@@ -1,0 +1,29 @@
+import ExtensionRuntime
+import Foundation
+import Testing
+
+@Suite struct BenchTests {
+    @Test func medianAndP90FollowTheirDefinitions() {
+        let odd = Measurement(name: "m", unit: "ms", samples: [5, 1, 3, 2, 4])
+        #expect(odd.median == 3)
+        #expect(odd.p90 == 5)
+        let even = Measurement(name: "m", unit: "ms", samples: Array(1...10).map(Double.init))
+        #expect(even.median == 5.5)
+        #expect(even.p90 == 9)
+    }
+
+    @Test func benchJSONHasOneEntryPerMetric() throws {
+        let (output, out, _) = CommandOutput.buffer()
+        #expect(HarnessCommand.run(["bench", "--json", "--iterations", "2"], output: output) == 0)
+        let object = try JSONSerialization.jsonObject(with: Data(out().utf8)) as? [String: [String: Any]]
+        #expect(Set(object?.keys ?? [:].keys) == ["fresh_page_ms", "fresh_session_ms"])
+        #expect(object?["fresh_page_ms"]?["unit"] as? String == "ms")
+        #expect((object?["fresh_page_ms"]?["median"] as? Double ?? 0) > 0)
+    }
+
+    @Test func benchFixtureHasTwoHundredElementsInBody() throws {
+        let session = try WebSession()
+        let page = try session.open(html: StartupBenchmark.fixture(), url: "https://bench.example/")
+        #expect(try page.pageWorld.evaluate("document.body.querySelectorAll('*').length", sourceURL: "t").numberValue == 200)
+    }
+}
