@@ -180,3 +180,22 @@ import TestSupport
         #expect(result?[9] as? String == "function")
     }
 }
+
+@Suite struct TraceTests {
+    @Test func consoleAndErrorsReachTheTraceInOrder() throws {
+        let session = try WebSession()
+        _ = try session.open(html: """
+            <script>
+            console.log("first", {b: 1, a: 2});
+            setTimeout(() => { console.warn("later"); missing(); }, 250);
+            </script>
+            """, url: "https://trace.example/t.html")
+        try session.loop.runUntilIdle()
+        let lines = session.trace.dump().split(separator: "\n").map(String.init)
+        #expect(lines.count == 3)
+        #expect(lines[0] == "       0ms page1/page console log: first {b: 1, a: 2}")
+        #expect(lines[1] == "     250ms page1/page console warn: later")
+        #expect(lines[2].hasPrefix("     250ms page1/page error ReferenceError: Can't find variable: missing (at https://trace.example/t.html:3:50) during timeout timer 1 (250 ms) set at https://trace.example/t.html:3:11"))
+        #expect(session.trace.dump(channels: [.console], from: .milliseconds(100)) == "     250ms page1/page console warn: later\n")
+    }
+}

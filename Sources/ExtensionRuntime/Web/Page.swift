@@ -65,10 +65,18 @@ public final class Page {
 
     func report(_ report: JSErrorReport, world: String) {
         errors.append(PageError(time: session?.loop.now ?? .zero, world: world, report: report))
+        if let session {
+            var text = report.error.description + " during " + report.during
+            if let stack = report.error.stack { text += " | stack: " + stack.split(separator: "\n").joined(separator: " < ") }
+            session.trace.record(.error, at: session.locationName(self, world), text)
+        }
     }
 
     func log(world: String, level: String, text: String) {
         console.append(ConsoleMessage(time: session?.loop.now ?? .zero, world: world, level: level, text: text))
+        if let session {
+            session.trace.record(.console, at: session.locationName(self, world), "\(level): \(text)")
+        }
     }
 
     /// Ends the page: cancels its timers and frames and undoes prototype patches.

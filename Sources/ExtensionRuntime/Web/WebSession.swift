@@ -33,6 +33,12 @@ public final class WebSession {
     /// Pages open now, by id.
     public private(set) var pages: [Int: Page] = [:]
     private var nextPageID = 1
+    /// The session's trace: console output and script errors of every world go here, and the
+    /// browser and scenario layers add their own events.
+    public private(set) lazy var trace = TraceRecorder { [unowned self] in self.loop.now }
+    /// Names a page and world in trace lines; the browser layer replaces it with tab and frame
+    /// names. Default: `page<id>/<world>`.
+    public var locationName: (Page, String) -> String = { page, world in "page\(page.id)/\(world)" }
     /// Fetches external page scripts (`<script src>`): URL in, source text out (nil: load error).
     public var resourceLoader: ((String) -> String?)?
 
