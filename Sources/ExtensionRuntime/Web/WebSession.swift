@@ -39,7 +39,8 @@ public final class WebSession {
     /// Names a page and world in trace lines; the browser layer replaces it with tab and frame
     /// names. Default: `page<id>/<world>`.
     public var locationName: (Page, String) -> String = { page, world in "page\(page.id)/\(world)" }
-    /// Fetches external page scripts (`<script src>`): URL in, source text out (nil: load error).
+    /// Fetches external page scripts (`<script src>`) and style sheets (`<link rel=stylesheet>`):
+    /// URL in, text out (nil: load error).
     public var resourceLoader: ((String) -> String?)?
 
     /// Makes a session: a new context group with domino loaded.
@@ -248,6 +249,8 @@ final class SessionHost: DOMRealmHost {
     func console(page: Int, world: String, level: String, text: String) {
         session?.pages[page]?.log(world: world, level: level, text: text)
     }
+
+    func loadResource(url: String) -> String? { session?.resourceLoader?(url) }
 
     func reportError(page: Int, error: JSError, during: String) {
         guard let target = session?.pages[page] else { return }
