@@ -15,7 +15,7 @@ final class DOMRealm {
     let web: JSValue
     /// The web-platform layers over domino, in load order: later layers use what earlier ones
     /// add (the mutation feed, the style version).
-    static let layers = ["mutation-observer.js", "cssom.js", "cascade.js", "events.js", "inert.js", "media.js", "geometry.js"]
+    static let layers = ["mutation-observer.js", "dom.js", "cssom.js", "cascade.js", "events.js", "inert.js", "media.js", "geometry.js"]
     private let createPageFunction: JSValue
     private let initWorldFunction: JSValue
     private let restoreFunction: JSValue

@@ -468,6 +468,11 @@
 
   // MARK: - CSSStyleDeclaration for computed values (read-only, live)
 
+  const REPLACED = new Set(["img", "input", "video", "audio", "canvas", "iframe", "embed", "object", "select", "textarea", "button"]);
+  function isRendered(element) {
+    for (let n = element; n && n.nodeType === 1; n = n.parentNode) if (computeStyle(n).display === "none") return false;
+    return true;
+  }
   function camel(name) { return name.replace(/-([a-z])/g, (m, c) => c.toUpperCase()); }
   function CSSStyleDeclarationComputed() { throw new TypeError("Illegal constructor"); }
   const computedProto = CSSStyleDeclarationComputed.prototype;
@@ -481,6 +486,9 @@
     const values = valuesOf(this);
     name = String(name).toLowerCase();
     if (!values || !(name in values)) return "";
+    // CSSOM 9 resolved value: width/height of a rendered non-replaced inline box is "auto"
+    // (WebKit ComputedStyleExtractor: sizing properties of inline boxes).
+    if ((name === "width" || name === "height") && values.display === "inline" && !REPLACED.has(this._advElement.localName) && isRendered(this._advElement)) return "auto";
     if ((name === "width" || name === "height" || name === "left" || name === "top") && ctx.usedSize) {
       const used = ctx.usedSize(this._advElement, name, values);
       if (used !== null) return used;

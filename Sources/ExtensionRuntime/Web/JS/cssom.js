@@ -9,6 +9,10 @@
   "use strict";
   const CSSOM = ctx.require("cssom");
   const impl = ctx.impl;
+  // The engine realm has no WHATWG URL (JavaScriptCore does not provide one); domino's resolver
+  // implements RFC 3986 reference resolution, which is what relative hrefs and srcs need.
+  const DominoURL = ctx.require("domino/lib/URL");
+  const resolveURL = (relative, base) => new DominoURL(base).resolve(String(relative));
 
   // MARK: - Style version and sheet-change log
 
@@ -216,7 +220,7 @@
   // MediaList changes re-evaluate the sheet or rule that owns it.
   const MediaProto = CSSOM.MediaList.prototype;
   const mediaTextSet = Object.getOwnPropertyDescriptor(MediaProto, "mediaText").set;
-  const appendMedium = MediaProto.appendMedium, deleteMedium = MediaProto.deleteMedium;
+  const deleteMedium = MediaProto.deleteMedium;
   const mediaOwner = (list) => (list._advOwner ? list._advOwner() : null);
   Object.defineProperty(MediaProto, "mediaText", {
     get() { return Array.prototype.join.call(this, ", "); },
@@ -228,7 +232,11 @@
     },
     configurable: true,
   });
-  MediaProto.appendMedium = function (medium) { appendMedium.call(this, String(medium).trim()); bump(mediaOwner(this), "media"); };
+  // WebKit's MediaList::appendMedium appends even a medium already in the list.
+  MediaProto.appendMedium = function (medium) {
+    Array.prototype.push.call(this, String(medium).trim());
+    bump(mediaOwner(this), "media");
+  };
   MediaProto.deleteMedium = function (medium) {
     const index = Array.prototype.indexOf.call(this, String(medium).trim());
     if (index < 0) throw domException("NotFoundError", "The object can not be found here.");
@@ -251,7 +259,16 @@
     if (media) mediaTextSet.call(sheet.media, media);
     Object.defineProperty(sheet.media, "_advOwner", { value: () => sheet });
     for (const rule of sheet.cssRules) adopt(rule, sheet);
+    hideOwnState(sheet);
     return sheet;
+  }
+  // WebIDL attributes are prototype accessors, so a sheet has no own enumerable properties
+  // (JSON.stringify(sheet) is "{}" in WebKit); node-cssom keeps them as own data properties.
+  function hideOwnState(object) {
+    for (const key of Object.keys(object)) {
+      const d = Object.getOwnPropertyDescriptor(object, key);
+      if (d.configurable) Object.defineProperty(object, key, { enumerable: false });
+    }
   }
 
   function isCSSType(node) {
@@ -271,19 +288,19 @@
     return node._advSheet;
   }
   // HTML 4.2.4 link type "stylesheet": fetched from the fixture (the harness's resource loader,
-  // synchronously); a failed load leaves `sheet` null.
+  // synchronously). A failed load still gives an empty sheet, as WebKit does.
   function linkSheetOf(node) {
     if (!node.rooted) return null;
     const rel = (node.getAttribute("rel") || "").toLowerCase().split(/\s+/);
     const href = node.getAttribute("href");
     if (!rel.includes("stylesheet") || rel.includes("alternate") || !href || !isCSSType(node)) { node._advSheet = null; return null; }
     let url;
-    try { url = new URL(href, node.ownerDocument.URL).href; } catch (e) { return null; }
+    try { url = resolveURL(href, node.ownerDocument.URL); } catch (e) { return null; }
     if (node._advSheet !== undefined && node._advSheetHref === url && node._advSheetMedia === node.getAttribute("media")) return node._advSheet;
     node._advSheetHref = url;
     node._advSheetMedia = node.getAttribute("media");
     const text = ctx.host.loadResource ? ctx.host.loadResource(url) : null;
-    node._advSheet = typeof text === "string" ? makeSheet(text, node, url) : null;
+    node._advSheet = makeSheet(typeof text === "string" ? text : "", node, url);
     return node._advSheet;
   }
   Object.defineProperty(impl.HTMLStyleElement.prototype, "sheet", { get() { return styleSheetOf(this); }, configurable: true });
@@ -305,7 +322,16 @@
   ctx.parseSheet = (text) => {
     const sheet = CSSOM.parse(text);
     for (const rule of sheet.cssRules) adopt(rule, sheet);
+    hideOwnState(sheet);
     return sheet;
+  }
+  // WebIDL attributes are prototype accessors, so a sheet has no own enumerable properties
+  // (JSON.stringify(sheet) is "{}" in WebKit); node-cssom keeps them as own data properties.
+  function hideOwnState(object) {
+    for (const key of Object.keys(object)) {
+      const d = Object.getOwnPropertyDescriptor(object, key);
+      if (d.configurable) Object.defineProperty(object, key, { enumerable: false });
+    }
   };
 
   function StyleSheetList() { throw new TypeError("Illegal constructor"); }
@@ -318,12 +344,25 @@
   StyleSheetList.prototype.item = function (i) { return this[i] === undefined ? null : this[i]; };
   StyleSheetList.prototype[Symbol.iterator] = Array.prototype[Symbol.iterator];
 
-  // Style-affecting tree changes (a <style>'s text, its removal) re-evaluate styles; they are
-  // tree mutations, so they bump the version through the mutation feed (see cascade.js).
+  // CSSOM 6.1 "remove a CSS style sheet": when a <style> or <link> leaves the document, or a
+  // <style>'s text changes, its old sheet is detached (ownerNode null); a new one is made lazily.
+  function detach(node) {
+    if (node._advSheet) {
+      node._advSheet.ownerNode = null;
+      node._advSheet = undefined;
+    }
+  }
+  function detachWithin(node) {
+    if (node.nodeType !== 1) return;
+    if (node.localName === "style" || node.localName === "link") detach(node);
+    else if (node.firstChild) { const inner = node.querySelectorAll("style, link"); for (let i = 0; i < inner.length; i++) detach(inner[i]); }
+  }
   ctx.onMutation((record) => {
     const target = record.target;
     const parent = target && (target.nodeType === 3 ? target.parentNode : target);
-    if (parent && parent.localName === "style") {
+    if (record.type !== "attributes") for (const node of record.removedNodes) detachWithin(node);
+    if (parent && parent.localName === "style" && record.type !== "attributes") {
+      if (parent.textContent !== parent._advSheetText) detach(parent);
       const doc = parent.ownerDocument;
       if (doc && doc._advSheetLog) doc._advSheetLog.push({ what: "text", sheet: -1, time: ctx.host.now() });
     }

@@ -16,6 +16,10 @@
 (function (ctx) {
   "use strict";
   const impl = ctx.impl;
+  // The engine realm has no WHATWG URL (JavaScriptCore does not provide one); domino's resolver
+  // implements RFC 3986 reference resolution, which is what relative hrefs and srcs need.
+  const DominoURL = ctx.require("domino/lib/URL");
+  const resolveURL = (relative, base) => new DominoURL(base).resolve(String(relative));
   const Media = impl.HTMLMediaElement.prototype;
   const TIMEUPDATE_MS = 250;
   const HAVE_NOTHING = 0, HAVE_METADATA = 1, HAVE_CURRENT_DATA = 2, HAVE_FUTURE_DATA = 3, HAVE_ENOUGH_DATA = 4;
@@ -114,7 +118,7 @@
   // MARK: - Load algorithm (HTML 4.8.11.5)
 
   function resolve(element, src) {
-    try { return new URL(src, element.ownerDocument.URL).href; } catch (e) { return src; }
+    try { return resolveURL(src, element.ownerDocument.URL); } catch (e) { return src; }
   }
   function durationFor(doc, url) {
     const declared = doc._advMediaResources && doc._advMediaResources[url];
@@ -370,7 +374,7 @@
       Object.defineProperty(p.document, "_advMediaResources", { value: Object.create(null) });
     },
     // Harness side (Page+Media.swift).
-    declare(doc, url, duration) { doc._advMediaResources[resolve(doc.documentElement || doc, String(url))] = duration; },
+    declare(doc, url, duration) { doc._advMediaResources[resolveURL(String(url), doc.URL)] = duration; },
     play(element) { play(element).catch(() => {}); },
     pause(element) { pause(element); },
     seek(element, time) { seek(element, time); },

@@ -129,6 +129,23 @@
   shadow(impl.Element.prototype, "removeChildren", (original) => function removeChildren() {
     return inBatch(() => original.call(this));
   });
+  // textContent and innerHTML "replace all" (DOM 4.2.3, HTML fragment parsing): one record with
+  // the removed and the added nodes. domino defines Element's textContent and HTMLElement's
+  // innerHTML non-configurable, so the wrappers go on the classes below them; an element made
+  // as a plain HTMLElement (section, article, …) still reports innerHTML as two records.
+  function batchSetter(proto, name, from) {
+    const descriptor = Object.getOwnPropertyDescriptor(from, name);
+    if (!descriptor || !descriptor.set || Object.prototype.hasOwnProperty.call(proto, name)) return;
+    const set = descriptor.set;
+    Object.defineProperty(proto, name, { configurable: true, enumerable: descriptor.enumerable, get: descriptor.get,
+      set(value) { inBatch(() => set.call(this, value)); } });
+  }
+  batchSetter(impl.HTMLElement.prototype, "textContent", impl.Element.prototype);
+  batchSetter(impl.SVGElement.prototype, "textContent", impl.Element.prototype);
+  for (const name of Object.keys(impl)) {
+    if (/^HTML.+Element$/.test(name) && name !== "HTMLElement") batchSetter(impl[name].prototype, "innerHTML", impl.HTMLElement.prototype);
+  }
+
   // Character data inserted by the parser is the baseline for the next old value.
   ctx.onMutation((record) => {
     if (record.type !== "childList") return;

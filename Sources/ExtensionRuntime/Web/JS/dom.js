@@ -1,0 +1,77 @@
+// DOM Standard members domino lacks or gets wrong, which content scripts use every day:
+// ParentNode append/prepend/replaceChildren (DOM 4.2.6), Node.isConnected, HTMLElement.dataset
+// (HTML 3.2.6.6), and querySelector returning null (not undefined) when nothing matches.
+(function (ctx) {
+  "use strict";
+  const impl = ctx.impl;
+
+  function toNode(doc, nodes) {
+    // DOM 4.2.6 "convert nodes into a node": strings become Text; several nodes a fragment.
+    const list = nodes.map((n) => (n && typeof n === "object" && typeof n.nodeType === "number" ? n : doc.createTextNode(String(n))));
+    if (list.length === 1) return list[0];
+    const fragment = doc.createDocumentFragment();
+    for (const node of list) fragment.appendChild(node);
+    return fragment;
+  }
+  const ownerOf = (node) => (node.nodeType === 9 ? node : node.ownerDocument);
+  const parentNode = {
+    append(...nodes) { if (nodes.length) this.appendChild(toNode(ownerOf(this), nodes)); },
+    prepend(...nodes) { if (nodes.length) this.insertBefore(toNode(ownerOf(this), nodes), this.firstChild); },
+    replaceChildren(...nodes) {
+      const node = nodes.length ? toNode(ownerOf(this), nodes) : null;
+      ctx.inMutationBatch(() => {
+        while (this.firstChild) this.removeChild(this.firstChild);
+        if (node) this.appendChild(node);
+      });
+    },
+  };
+  for (const proto of [impl.Element.prototype, impl.Document.prototype, impl.DocumentFragment.prototype]) {
+    for (const [name, value] of Object.entries(parentNode)) {
+      if (!Object.prototype.hasOwnProperty.call(proto, name)) Object.defineProperty(proto, name, { configurable: true, writable: true, value });
+    }
+  }
+  if (!("isConnected" in impl.Node.prototype)) {
+    Object.defineProperty(impl.Node.prototype, "isConnected", { configurable: true, get() { return !!this.rooted; } });
+  }
+
+  // HTML 3.2.6.6 dataset: data-foo-bar <-> fooBar.
+  const toAttribute = (name) => "data-" + name.replace(/[A-Z]/g, (c) => "-" + c.toLowerCase());
+  const toProperty = (attribute) => attribute.slice(5).replace(/-([a-z])/g, (m, c) => c.toUpperCase());
+  Object.defineProperty(impl.HTMLElement.prototype, "dataset", { configurable: true, get() {
+    const element = this;
+    if (element._advDataset) return element._advDataset;
+    const map = new Proxy(Object.create(null), {
+      get(target, name) { if (typeof name !== "string") return undefined; const v = element.getAttribute(toAttribute(name)); return v === null ? undefined : v; },
+      set(target, name, value) { element.setAttribute(toAttribute(String(name)), String(value)); return true; },
+      has(target, name) { return typeof name === "string" && element.hasAttribute(toAttribute(name)); },
+      deleteProperty(target, name) { element.removeAttribute(toAttribute(String(name))); return true; },
+      ownKeys() { return element.getAttributeNames().filter((a) => a.startsWith("data-")).map(toProperty); },
+      getOwnPropertyDescriptor(target, name) {
+        const v = element.getAttribute(toAttribute(String(name)));
+        return v === null ? undefined : { value: v, writable: true, enumerable: true, configurable: true };
+      },
+    });
+    Object.defineProperty(element, "_advDataset", { value: map });
+    return map;
+  } });
+
+  // DOM 4.2.6 querySelector: "the first result, or null".
+  for (const proto of [impl.HTMLElement.prototype, impl.SVGElement.prototype]) {
+    const query = impl.Element.prototype.querySelector;
+    Object.defineProperty(proto, "querySelector", { configurable: true, writable: true, value: function querySelector(selectors) {
+      const found = query.call(this, selectors);
+      return found === undefined ? null : found;
+    } });
+  }
+  const documentQuery = impl.Document.prototype.querySelector;
+
+  return {
+    name: "dom",
+    page(p) {
+      Object.defineProperty(p.document, "querySelector", { configurable: true, writable: true, value: function querySelector(selectors) {
+        const found = documentQuery.call(this, selectors);
+        return found === undefined ? null : found;
+      } });
+    },
+  };
+})
