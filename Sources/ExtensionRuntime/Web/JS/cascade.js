@@ -62,7 +62,7 @@
       case "position": return value === "-webkit-sticky" ? "sticky" : KEYWORDS.position.has(value) ? value : null;
       case "visibility": case "float": case "pointer-events":
         if (!KEYWORDS[property].has(value)) return null;
-        return property === "pointer-events" ? String(raw).trim().replace(/^visible(painted|fill|stroke)$/i, (m, s) => "visible" + s[0].toUpperCase() + s.slice(1).toLowerCase()) : value;
+        return value;
       case "opacity": {
         const m = /^(-?(?:\d+\.?\d*|\.\d+))(%)?$/.exec(value);
         if (!m) return null;
@@ -89,7 +89,7 @@
     table: "table", "table-row": "tr", "table-cell": "td th", "table-row-group": "tbody", "table-header-group": "thead",
     "table-footer-group": "tfoot", "table-column": "col", "table-column-group": "colgroup", "table-caption": "caption",
     "inline-block": "input button select textarea meter progress marquee",
-    ruby: "ruby", "ruby-text": "rt",
+    ruby: "ruby", contents: "slot",
   };
   const uaDisplay = new Map();
   for (const [display, names] of Object.entries(UA_DISPLAY)) for (const name of names.split(" ")) uaDisplay.set(name, display);
@@ -228,9 +228,34 @@
   }
   function matches(element, selector) {
     const tests = matcher(selector);
-    if (!tests) return false;
-    for (const test of tests) if (test(element)) return true;
+    if (!tests) return selector.includes(":has(") ? relativeHas(element, selector) : false;
+    try {
+      for (const test of tests) if (test(element)) return true;
+    } catch (e) {
+      return relativeHas(element, selector);
+    }
     return false;
+  }
+  // domino's :has() takes only descendant selectors; Selectors 4 §4.5 allows relative ones
+  // (`:has(> img)`, `:has(+ .x)`). When the :has() is in the rightmost compound, match the rest
+  // of the selector first and then its argument relative to the element.
+  function relativeHas(element, selector) {
+    const at = selector.lastIndexOf(":has(");
+    if (at < 0) return false;
+    const end = skipTo(selector, at + 4, "(", ")");
+    const argument = selector.slice(at + 5, end - 1).trim();
+    const rest = (selector.slice(0, at) + selector.slice(end)).trim();
+    if (/[\s>+~]$/.test(selector.slice(0, at)) || (rest && !matches(element, rest === "" ? "*" : rest))) return false;
+    return splitTopLevel(argument, ",").some((relative) => {
+      const combinator = relative[0];
+      const inner = /^[>+~]/.test(relative) ? relative.slice(1).trim() : relative;
+      if (combinator === ">") { for (let c = element.firstElementChild; c; c = c.nextElementSibling) if (matches(c, inner)) return true; return false; }
+      if (combinator === "+") { const n = element.nextElementSibling; return !!n && matches(n, inner); }
+      if (combinator === "~") { for (let n = element.nextElementSibling; n; n = n.nextElementSibling) if (matches(n, inner)) return true; return false; }
+      const all = element.getElementsByTagName("*");
+      for (let i = 0; i < all.length; i++) if (matches(all[i], inner)) return true;
+      return false;
+    });
   }
 
   // MARK: - Media queries (Media Queries 4) against the page's viewport
@@ -314,7 +339,7 @@
       }
       if (declarations.length === 0) continue;
       for (const selector of splitTopLevel(rule.selectorText, ",")) {
-        if (matcher(selector) === null) continue;
+        if (matcher(selector) === null && !selector.includes(":has(")) continue;
         if (CONTEXTUAL.test(selector)) index.contextual = true;
         const entry = { selector, specificity: specificity(selector), order: index.order++, origin, declarations };
         const key = bucketKey(selector);
@@ -340,6 +365,33 @@
   }
 
   // MARK: - Computing
+
+  // The style attribute's declarations for the cascaded properties. Within one block a later
+  // declaration replaces an earlier one unless the earlier is !important and the later is not
+  // (CSS Cascade 4 §6.4); domino's parser keeps simply the last one.
+  const inlineCache = new Map();
+  function inlineDeclarations(text) {
+    let parsed = inlineCache.get(text);
+    if (parsed) return parsed;
+    const found = Object.create(null);
+    for (const part of splitTopLevel(text, ";")) {
+      const colon = part.indexOf(":");
+      if (colon < 0) continue;
+      const property = part.slice(0, colon).trim().toLowerCase();
+      if (!INITIAL.hasOwnProperty(property)) continue;
+      let raw = part.slice(colon + 1).trim();
+      const important = /!\s*important\s*$/i.test(raw);
+      if (important) raw = raw.replace(/!\s*important\s*$/i, "").trim();
+      const value = validate(property, raw);
+      if (value === null) continue;
+      if (found[property] && found[property][2] && !important) continue;
+      found[property] = [property, value, important];
+    }
+    parsed = Object.values(found);
+    if (inlineCache.size > 5000) inlineCache.clear();
+    inlineCache.set(text, parsed);
+    return parsed;
+  }
 
   // Cascade bands (CSS Cascade 4 §6.1), low to high.
   const BAND = { uaNormal: 0, userNormal: 1, authorNormal: 2, inlineNormal: 3, authorImportant: 4, inlineImportant: 5, userImportant: 6, uaImportant: 7 };
@@ -393,14 +445,10 @@
         }
       }
     }
-    if (element.hasAttribute("style")) {
-      const parsed = element.style._parsed;
-      for (const property of PROPERTIES) {
-        const raw = parsed.property[property];
-        if (raw === undefined) continue;
-        const value = validate(property, raw);
-        if (value === null) continue;
-        offer(property, value, parsed.priority[property] ? BAND.inlineImportant : BAND.inlineNormal, ZERO, 0);
+    const styleText = element.getAttribute("style");
+    if (styleText) {
+      for (const [property, value, important] of inlineDeclarations(styleText)) {
+        offer(property, value, important ? BAND.inlineImportant : BAND.inlineNormal, ZERO, 0);
       }
     }
 
@@ -468,11 +516,6 @@
 
   // MARK: - CSSStyleDeclaration for computed values (read-only, live)
 
-  const REPLACED = new Set(["img", "input", "video", "audio", "canvas", "iframe", "embed", "object", "select", "textarea", "button"]);
-  function isRendered(element) {
-    for (let n = element; n && n.nodeType === 1; n = n.parentNode) if (computeStyle(n).display === "none") return false;
-    return true;
-  }
   function camel(name) { return name.replace(/-([a-z])/g, (m, c) => c.toUpperCase()); }
   function CSSStyleDeclarationComputed() { throw new TypeError("Illegal constructor"); }
   const computedProto = CSSStyleDeclarationComputed.prototype;
@@ -486,9 +529,6 @@
     const values = valuesOf(this);
     name = String(name).toLowerCase();
     if (!values || !(name in values)) return "";
-    // CSSOM 9 resolved value: width/height of a rendered non-replaced inline box is "auto"
-    // (WebKit ComputedStyleExtractor: sizing properties of inline boxes).
-    if ((name === "width" || name === "height") && values.display === "inline" && !REPLACED.has(this._advElement.localName) && isRendered(this._advElement)) return "auto";
     if ((name === "width" || name === "height" || name === "left" || name === "top") && ctx.usedSize) {
       const used = ctx.usedSize(this._advElement, name, values);
       if (used !== null) return used;
