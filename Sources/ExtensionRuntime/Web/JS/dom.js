@@ -98,6 +98,38 @@
     });
   }
 
+  // DOM 3.1-3.2 AbortController and AbortSignal (addEventListener's `signal` option needs them).
+  function AbortSignal() { throw new TypeError("Illegal constructor"); }
+  AbortSignal.prototype = Object.create(ctx.EventTarget.prototype, {
+    constructor: { value: AbortSignal, writable: true, configurable: true },
+    aborted: { get() { return !!this._advAborted; }, configurable: true },
+    reason: { get() { return this._advReason; }, configurable: true },
+    throwIfAborted: { value: function throwIfAborted() { if (this._advAborted) throw this._advReason; }, configurable: true, writable: true },
+    onabort: {
+      get() { return this._getEventHandler("abort"); },
+      set(handler) { this._setEventHandler("abort", handler); },
+      configurable: true,
+    },
+  });
+  function makeSignal() {
+    const signal = Object.create(AbortSignal.prototype);
+    Object.defineProperties(signal, { _advAborted: { value: false, writable: true }, _advReason: { value: undefined, writable: true } });
+    return signal;
+  }
+  function signalAbort(signal, reason) {
+    if (signal._advAborted) return;
+    signal._advAborted = true;
+    signal._advReason = reason === undefined ? new ctx.DOMException("signal is aborted without reason", "AbortError") : reason;
+    signal._dispatchEvent(new impl.Event("abort"), true);
+  }
+  AbortSignal.abort = function abort(reason) { const signal = makeSignal(); signalAbort(signal, reason); return signal; };
+  function AbortController() {
+    if (!new.target) throw new TypeError("Failed to construct 'AbortController': Please use the 'new' operator.");
+    Object.defineProperty(this, "signal", { value: makeSignal(), enumerable: true });
+  }
+  AbortController.prototype.abort = function abort(reason) { signalAbort(this.signal, reason); };
+  Object.assign(ctx.domGlobals, { AbortController, AbortSignal });
+
   // DOM 4.2.6 querySelector: "the first result, or null".
   for (const proto of [impl.HTMLElement.prototype, impl.SVGElement.prototype]) {
     const query = impl.Element.prototype.querySelector;

@@ -346,6 +346,7 @@
       // document.defaultView is the page world's window, as script on the page expects.
       page.document.defaultView = global;
     }
+    for (const name in web) if (web[name].world) web[name].world(global, page.document, isPageWorld);
   }
 
   return { createPage, initWorld, restorePrototypes, domGlobals, web, guardedCount: () => guarded.length };

@@ -104,6 +104,8 @@
       Base.call(this);
       init = init || {};
       this.type = String(type);
+      // DOM 2.2: a new event's phase is NONE (domino starts at AT_TARGET).
+      this.eventPhase = NONE;
       this.bubbles = !!init.bubbles;
       this.cancelable = !!init.cancelable;
       this.composed = !!init.composed;
@@ -114,6 +116,8 @@
     if (!basePrototype) Object.defineProperty(Class.prototype, "constructor", { value: Class, writable: true, configurable: true });
     return Class;
   }
+  const EventClass = eventClass("Event", impl.Event, impl.Event.prototype, {});
+  const CustomEvent = eventClass("CustomEvent", impl.CustomEvent, impl.CustomEvent.prototype, { detail: null });
   const UI = { view: null, detail: 0 };
   const MODIFIERS = { ctrlKey: false, shiftKey: false, altKey: false, metaKey: false };
   const MOUSE = Object.assign({}, UI, MODIFIERS, { screenX: 0, screenY: 0, clientX: 0, clientY: 0, button: 0, buttons: 0, relatedTarget: null });
@@ -123,7 +127,7 @@
   const KeyboardEvent = eventClass("KeyboardEvent", impl.UIEvent, null, Object.assign({}, UI, MODIFIERS, { key: "", code: "", location: 0, repeat: false, isComposing: false, charCode: 0, keyCode: 0, which: 0 }));
   const FocusEvent = eventClass("FocusEvent", impl.UIEvent, null, Object.assign({}, UI, { relatedTarget: null }));
   const InputEvent = eventClass("InputEvent", impl.UIEvent, null, Object.assign({}, UI, { data: null, inputType: "", isComposing: false }));
-  Object.assign(ctx.domGlobals, { UIEvent, MouseEvent, PointerEvent, KeyboardEvent, FocusEvent, InputEvent });
+  Object.assign(ctx.domGlobals, { Event: EventClass, CustomEvent, UIEvent, MouseEvent, PointerEvent, KeyboardEvent, FocusEvent, InputEvent });
 
   // MARK: - Focus (HTML 6.6)
 
@@ -246,6 +250,20 @@
       }
     }
     return ok;
+  }
+
+  // HTMLElement.click() (HTML 6.4.4): nothing for a disabled form control; otherwise a synthetic
+  // (untrusted) click with the element's activation behaviour. domino's click is fixed on
+  // HTMLElement.prototype, so this goes on each element class below it.
+  for (const name of Object.keys(impl)) {
+    if (!/^HTML.+Element$/.test(name) || name === "HTMLElement") continue;
+    const p = impl[name].prototype;
+    if (Object.prototype.hasOwnProperty.call(p, "click")) continue;
+    Object.defineProperty(p, "click", { configurable: true, writable: true, value: function click() {
+      if (isDisabled(this) || this._advClicking) return;
+      this._advClicking = true;
+      try { activate(this, { bubbles: true, cancelable: true, composed: true, detail: 1 }, false); } finally { this._advClicking = false; }
+    } });
   }
 
   const KEY_CODES = { Enter: 13, Escape: 27, Tab: 9, Backspace: 8, " ": 32, ArrowLeft: 37, ArrowUp: 38, ArrowRight: 39, ArrowDown: 40, Delete: 46 };

@@ -4,7 +4,7 @@
 // 1. a box the harness declared (Page.setBox), 2. a `data-adv-box="x y width height"` attribute,
 // 3. an absolutely or fixed positioned element with px left, top, width and height (offset from
 // its containing block: the nearest positioned ancestor's box, else the initial containing block;
-// fixed: the viewport), 4. <html> and <body>, which span the viewport; any other element has an
+// fixed: the viewport), 4. <html> spans the viewport, <body> its width with height 0; any other element has an
 // empty box at its containing block's origin. An element that is display:none, or inside one,
 // has no box at all (CSSOM View: getBoundingClientRect is all zeros, offsetParent null).
 // Borders, padding and scrollbars are not modelled: border, padding and content boxes coincide.
@@ -39,8 +39,12 @@
     }
     const values = ctx.computeStyle(element);
     const viewport = viewportOf(doc);
-    if (element === doc.documentElement || element === doc.body) {
-      return { x: 0, y: 0, width: viewport.width, height: viewport.height };
+    if (element === doc.documentElement) return { x: 0, y: 0, width: viewport.width, height: viewport.height };
+    // Flow layout is not modelled, so the body's height is unknown: 0, as WebKit gives for a
+    // body with margin 0 whose children are all positioned.
+    if (element === doc.body) {
+      const values = ctx.computeStyle(element);
+      return { x: 0, y: 0, width: px(values.width) || viewport.width, height: px(values.height) || 0 };
     }
     const origin = containingOrigin(element, values);
     if (values.position === "absolute" || values.position === "fixed") {
@@ -192,7 +196,9 @@
       // Later in tree order paints on top at the same z-index (CSS 2.1 Appendix E, simplified).
       if (z >= bestZ) { best = element; bestZ = z; }
     }
-    return best || doc.body || doc.documentElement;
+    if (best) return best;
+    const body = doc.body && boxOf(doc.body);
+    return body && py < body.y + body.height ? doc.body : doc.documentElement;
   }
 
   // "Would a user see it": rendered, visibility visible on itself, every ancestor opaque enough,

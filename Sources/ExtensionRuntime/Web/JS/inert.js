@@ -29,6 +29,9 @@
     parser.parse(String(string), true);
     const doc = parser.document();
     doc._scripting_enabled = false;
+    // A document without a browsing context: no window; parsing is over.
+    doc.defaultView = null;
+    doc.readyState = "complete";
     return doc;
   };
   Object.defineProperty(DOMParser.prototype, Symbol.toStringTag, { value: "DOMParser", configurable: true });
@@ -44,6 +47,8 @@
       };
       PageDOMParser.prototype = DOMParser.prototype;
       p.shared.DOMParser = PageDOMParser;
+      // <template> contents live in a document without a browsing context (HTML 4.12.3).
+      p.document._templateDoc.defaultView = null;
     },
   };
 })

@@ -221,7 +221,9 @@
   function play(element) {
     const s = state(element);
     let settle;
-    const promise = new Promise((resolve, reject) => { settle = { resolve, reject }; });
+    // The promise is the page world's (so `instanceof Promise` holds for page script).
+    const PagePromise = (element.ownerDocument && element.ownerDocument._advPromise) || Promise;
+    const promise = new PagePromise((resolve, reject) => { settle = { resolve, reject }; });
     if (s.error && s.error.code === 4) {
       settle.reject(new ctx.DOMException("The operation is not supported.", "NotSupportedError"));
       return promise;
@@ -272,7 +274,8 @@
   const accessors = {
     currentTime: {
       get() { const s = state(this); return s.readyState === HAVE_NOTHING && s.seekTarget !== null ? s.seekTarget : livePosition(s); },
-      set(value) { seek(this, finiteDouble(value, "currentTime")); },
+      // WebKit accepts a non-finite currentTime without throwing and ignores it.
+      set(value) { const n = Number(value); if (Number.isFinite(n)) seek(this, n); },
     },
     duration: { get() { return state(this).duration; } },
     paused: { get() { return state(this).paused; } },
@@ -372,6 +375,9 @@
     name: "media",
     page(p) {
       Object.defineProperty(p.document, "_advMediaResources", { value: Object.create(null) });
+    },
+    world(global, document, isPageWorld) {
+      if (isPageWorld) Object.defineProperty(document, "_advPromise", { value: global.Promise, configurable: true });
     },
     // Harness side (Page+Media.swift).
     declare(doc, url, duration) { doc._advMediaResources[resolveURL(String(url), doc.URL)] = duration; },

@@ -118,7 +118,8 @@
       if (this.rooted && parent.rooted && this.parentNode) {
         this._advMovedFrom = { parent: this.parentNode, previousSibling: this.previousSibling, nextSibling: this.nextSibling };
       }
-      return original.call(this, parent, before, isReplace);
+      // replaceChild is one record with the removed and the added node (DOM 4.2.3 "replace").
+      return isReplace ? inBatch(() => original.call(this, parent, before, isReplace)) : original.call(this, parent, before, isReplace);
     });
   }
   // Inserting a fragment is one record with all its children (DOM 4.2.3 "insert").
