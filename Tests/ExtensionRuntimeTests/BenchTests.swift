@@ -16,9 +16,16 @@ import Testing
         let (output, out, _) = CommandOutput.buffer()
         #expect(HarnessCommand.run(["bench", "--json", "--iterations", "2"], output: output) == 0)
         let object = try JSONSerialization.jsonObject(with: Data(out().utf8)) as? [String: [String: Any]]
-        #expect(Set(object?.keys ?? [:].keys) == ["fresh_page_ms", "fresh_session_ms"])
+        #expect(Set(object?.keys ?? [:].keys) == ["fresh_page_ms", "fresh_session_ms", "computed_style_us", "computed_style_cold_us"])
         #expect(object?["fresh_page_ms"]?["unit"] as? String == "ms")
         #expect((object?["fresh_page_ms"]?["median"] as? Double ?? 0) > 0)
+    }
+
+    @Test func computedStyleFixtureHasTwoThousandElementsAndThreeHundredRules() throws {
+        let session = try WebSession()
+        let page = try session.open(html: ComputedStyleBenchmark.fixture(), url: "https://bench.example/")
+        #expect(try page.pageWorld.evaluate("document.body.querySelectorAll('*').length", sourceURL: "t").numberValue == 2000)
+        #expect(try page.pageWorld.evaluate("document.styleSheets[0].cssRules.length", sourceURL: "t").numberValue == 300)
     }
 
     @Test func benchFixtureHasTwoHundredElementsInBody() throws {

@@ -411,6 +411,7 @@
     }
     const cached = element._advComputed;
     if (cached && cached.generation === state.generation) return cached.values;
+    state.recomputed++;
 
     // Winner per property: [band, a, b, c, order, value].
     const winners = Object.create(null);
@@ -589,7 +590,7 @@
       const doc = p.document;
       Object.defineProperty(doc, "_advStyle", { value: {
         viewport: { width: 1280, height: 800, colorScheme: "light" },
-        userSheets: [], index: null, sheetsGeneration: 0, generation: 1, mediaLists: [],
+        userSheets: [], index: null, sheetsGeneration: 0, generation: 1, mediaLists: [], recomputed: 0,
       } });
       p.shared.getComputedStyle = getComputedStyle;
       p.shared.matchMedia = function (query) {
