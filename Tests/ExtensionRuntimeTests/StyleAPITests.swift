@@ -1,0 +1,124 @@
+import ExtensionRuntime
+import JSKit
+import Testing
+import TestSupport
+
+/// The harness side of the style layer: extension style sheets, the viewport, the sheet-change
+/// log, style invalidation, and navigation leaving the new DOM constructors untouched.
+@Suite struct StyleAPITests {
+    struct Injection: Sendable, CustomStringConvertible {
+        let css: String
+        let level: UserStyleLevel
+        let page: String
+        let expected: String
+        var description: String { "\(level.rawValue): \(css) over \(page)" }
+    }
+
+    // The same rules WebKit applies to WKUserStyleSheet levels (see the cascade fidelity cases
+    // user-level-* and author-level-*, recorded in WebKit): user normal < author normal <
+    // author !important < user !important; an author-level sheet comes before the page's own.
+    static let injections: [Injection] = [
+        Injection(css: ".ad { display: none }", level: .user, page: "div { display: block }", expected: "block"),
+        Injection(css: ".ad { display: none !important }", level: .user, page: "#x { display: block !important }", expected: "none"),
+        Injection(css: ".ad { display: none }", level: .author, page: ".ad { display: flex }", expected: "flex"),
+        Injection(css: "div.ad { display: none }", level: .author, page: ".ad { display: flex }", expected: "none"),
+        Injection(css: ".ad { display: none !important }", level: .author, page: "#x { display: block }", expected: "none"),
+        Injection(css: ".ad { display: none !important }", level: .author, page: ".ad { display: grid !important }", expected: "grid"),
+    ]
+
+    @Test(arguments: injections) func injectedSheetsFollowWebKitsUserSheetRules(_ injection: Injection) throws {
+        let (session, page) = try Support.load("<style>\(injection.page)</style><div id=x class=ad></div>")
+        defer { withExtendedLifetime(session) {} }
+        try page.injectUserStyleSheet(injection.css, extensionID: "adv", level: injection.level)
+        #expect(try page.computedStyle("#x", "display") == injection.expected)
+        #expect(try Support.eval(page.pageWorld, "document.styleSheets.length") as? Double == 1)
+        #expect(try page.removeUserStyleSheets(extensionID: "adv") == 1)
+        #expect(try page.computedStyle("#x", "display") == (injection.page.contains("grid") ? "grid" : injection.page.contains("flex") ? "flex" : "block"))
+    }
+
+    @Test func viewportChangesReevaluateMediaQueriesAndNotifyListeners() throws {
+        let (session, page) = try Support.load("""
+            <style>@media (max-width: 600px) { #x { display: none } }</style><div id=x></div>
+            <script>const changes = []; matchMedia('(max-width: 600px)').addEventListener('change', (e) => changes.push(e.matches + ' ' + innerWidth));</script>
+            """)
+        defer { withExtendedLifetime(session) {} }
+        #expect(try page.computedStyle("#x", "display") == "block")
+        try page.setViewport(Viewport(width: 400, height: 800))
+        #expect(try page.computedStyle("#x", "display") == "none")
+        try page.setViewport(Viewport(width: 400, height: 800, colorScheme: "dark"))
+        #expect(try Support.eval(page.pageWorld, "matchMedia('(prefers-color-scheme: dark)').matches") as? Bool == true)
+        try page.setViewport(Viewport())
+        #expect(try Support.eval(page.pageWorld, "changes") as? [String] == ["true 400", "false 1280"])
+    }
+
+    @Test func sheetChangesAreLoggedWhereMutationObserversSeeNothing() throws {
+        let (session, page) = try Support.load("""
+            <style id=s>div { display: none }</style><div id=d></div>
+            <script>
+            const records = [];
+            new MutationObserver((r) => records.push(...r)).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+            </script>
+            """)
+        defer { withExtendedLifetime(session) {} }
+        _ = try page.takeSheetChanges()
+        try page.pageWorld.evaluate("""
+            const sheet = document.getElementById('s').sheet;
+            sheet.insertRule('p { color: red }', 1); sheet.deleteRule(1); sheet.disabled = true; sheet.disabled = false;
+            sheet.cssRules[0].style.display = 'block'; sheet.media.appendMedium('screen');
+            """, sourceURL: "test:tamper")
+        try session.loop.runUntilIdle()
+        #expect(try page.takeSheetChanges().map(\.what) == ["insertRule", "deleteRule", "disabled", "disabled", "style", "media"])
+        #expect(try Support.eval(page.pageWorld, "records.length") as? Double == 0)
+        try page.pageWorld.evaluate("document.getElementById('s').textContent = 'p {}'", sourceURL: "test:text")
+        #expect(try page.takeSheetChanges().map(\.what) == ["text"])
+        #expect(try page.takeSheetChanges().isEmpty)
+    }
+
+    @Test func aDOMChangeRecomputesOnlyWhatItCanChange() throws {
+        var cards = ""
+        for index in 0..<50 { cards += "<article id=a\(index) class=card><h2>t</h2><p>b</p></article>" }
+        let (session, page) = try Support.load("<style>.card.on h2 { display: none } article p { opacity: 0.5 }</style>" + cards)
+        defer { withExtendedLifetime(session) {} }
+        let recomputed = """
+            (function () { const all = document.body.getElementsByTagName('*'); const before = document._advStyle.recomputed;
+              for (let i = 0; i < all.length; i++) getComputedStyle(all[i]).display; return document._advStyle.recomputed - before; })()
+            """
+        let first = try Support.eval(page.pageWorld, recomputed) as? Double
+        // 50 cards of 3 elements, and their ancestors body and html.
+        #expect(first == 152, "\(String(describing: first))")
+        #expect(try Support.eval(page.pageWorld, recomputed) as? Double == 0)
+        try page.pageWorld.evaluate("document.getElementById('a7').classList.add('on')", sourceURL: "t")
+        #expect(try Support.eval(page.pageWorld, recomputed) as? Double == 3)
+        #expect(try page.computedStyle("#a7 h2", "display") == "none")
+        // A rule that depends on siblings makes every DOM change recompute everything.
+        try page.pageWorld.evaluate("document.styleSheets[0].insertRule('.card + .card { visibility: hidden }', 0)", sourceURL: "t")
+        let all = try Support.eval(page.pageWorld, recomputed) as? Double
+        #expect(all == 152, "\(String(describing: all))")
+        #expect(try page.computedStyle("#a1", "visibility") == "hidden")
+        try page.pageWorld.evaluate("document.getElementById('a0').remove()", sourceURL: "t")
+        let after = try Support.eval(page.pageWorld, recomputed) as? Double
+        #expect(after == 149, "\(String(describing: after))")
+        #expect(try page.computedStyle("#a1", "visibility") == "visible")
+    }
+
+    @Test func navigationUndoesPatchesToTheNewConstructors() throws {
+        let session = try WebSession()
+        let first = try session.open(html: "<p>one</p>", url: "https://a.example/")
+        try first.pageWorld.evaluate("""
+            MutationObserver.prototype.observe = function () { throw new Error('patched'); };
+            CSSStyleSheet.prototype.insertRule = null;
+            HTMLMediaElement.prototype.play = () => 'patched';
+            IntersectionObserver.prototype.observe = null;
+            DOMParser.prototype.parseFromString = null;
+            """, sourceURL: "test:patch")
+        let second = try session.navigate(from: first, html: "<style id=s></style><video id=v></video>", url: "https://b.example/")
+        try session.loop.runUntilIdle()
+        let value = try second.pageWorld.evaluate("""
+            new MutationObserver(() => {}).observe(document, { childList: true });
+            [typeof CSSStyleSheet.prototype.insertRule, typeof document.getElementById('v').play(), typeof IntersectionObserver.prototype.observe,
+             typeof new DOMParser().parseFromString].join()
+            """, sourceURL: "test:check")
+        let text = try value.toString()
+        #expect(text == "function,object,function,function", "\(text)")
+    }
+}
