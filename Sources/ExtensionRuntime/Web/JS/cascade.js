@@ -185,6 +185,40 @@
     return s.length;
   }
 
+  // The plain requirements of a selector's rightmost compound (outside any parentheses or
+  // brackets): its type, id and classes. Checking them first is far cheaper than running the
+  // compiled selector, and rejects most candidates of a bucket.
+  function rightmostCompound(selector) {
+    let depth = 0, start = 0;
+    for (let i = 0; i < selector.length; i++) {
+      const c = selector[i];
+      if (c === "\\") { i++; continue; }
+      if (c === "(" || c === "[") depth++;
+      else if (c === ")" || c === "]") depth--;
+      else if (depth === 0 && (c === " " || c === ">" || c === "+" || c === "~")) start = i + 1;
+    }
+    const compound = selector.slice(start);
+    let plain = "", d = 0;
+    for (let i = 0; i < compound.length; i++) {
+      const c = compound[i];
+      if (c === "(" || c === "[") d++;
+      plain += d === 0 ? c : " ";
+      if (c === ")" || c === "]") d--;
+    }
+    return plain;
+  }
+  function requirements(selector) {
+    const plain = rightmostCompound(selector);
+    if (plain.includes("\\")) return { tag: null, id: null, classes: [] };
+    const tag = /^([a-zA-Z][a-zA-Z0-9-]*)/.exec(plain);
+    const id = /#([a-zA-Z0-9_\u00a0-\uffff-]+)/.exec(plain);
+    const classes = [];
+    const re = /\.([a-zA-Z0-9_\u00a0-\uffff-]+)/g;
+    let m;
+    while ((m = re.exec(plain))) classes.push(m[1]);
+    return { tag: tag ? tag[1].toLowerCase() : null, id: id ? id[1] : null, classes };
+  }
+
   // The bucket a selector lives in: its rightmost compound's id, else a class, else its type.
   function bucketKey(selector) {
     let depth = 0, start = 0;
@@ -341,7 +375,7 @@
       for (const selector of splitTopLevel(rule.selectorText, ",")) {
         if (matcher(selector) === null && !selector.includes(":has(")) continue;
         if (CONTEXTUAL.test(selector)) index.contextual = true;
-        const entry = { selector, specificity: specificity(selector), order: index.order++, origin, declarations };
+        const entry = { selector, specificity: specificity(selector), order: index.order++, origin, declarations, requires: requirements(selector) };
         const key = bucketKey(selector);
         let bucket = index.buckets.get(key);
         if (!bucket) index.buckets.set(key, bucket = []);
@@ -434,12 +468,18 @@
     const keys = ["*", element.localName];
     if (id) keys.push("#" + id);
     const classes = element.getAttribute("class");
-    if (classes) for (const name of classes.split(/\s+/)) if (name) keys.push("." + name);
+    const classSet = new Set();
+    if (classes) for (const name of classes.split(/\s+/)) if (name) { keys.push("." + name); classSet.add(name); }
+    const localName = element.localName;
     for (const key of keys) {
       const bucket = index.buckets.get(key);
       if (!bucket) continue;
       for (const entry of bucket) {
-        if (!matches(element, entry.selector)) continue;
+        const needs = entry.requires;
+        if ((needs.tag !== null && needs.tag !== localName && element.isHTML) || (needs.id !== null && needs.id !== id)) continue;
+        let missing = false;
+        for (const name of needs.classes) if (!classSet.has(name)) { missing = true; break; }
+        if (missing || !matches(element, entry.selector)) continue;
         for (const [property, value, important] of entry.declarations) {
           const band = entry.origin === 1 ? (important ? BAND.userImportant : BAND.userNormal) : (important ? BAND.authorImportant : BAND.authorNormal);
           offer(property, value, band, entry.specificity, entry.order);
