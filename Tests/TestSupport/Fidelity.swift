@@ -2,21 +2,6 @@ import ExtensionRuntime
 import Foundation
 import JSKit
 
-/// One probe of a fidelity fixture: a JavaScript expression whose value real WebKit recorded
-/// (fixtures/fidelity/expected/<part>.json) and the harness must reproduce.
-public struct FidelityProbe: Sendable, CustomStringConvertible {
-    /// The part of issue 3 (`cssom`, `cascade`, …): the case file's name.
-    public let part: String
-    /// The fixture's name.
-    public let fixture: String
-    /// Index of the probe within the fixture.
-    public let index: Int
-    /// The probe's source.
-    public let expression: String
-
-    public var description: String { "\(fixture)#\(index): \(expression)" }
-}
-
 /// Loads the fidelity case files and runs their fixtures in the harness, the same way the
 /// recorder runs them in WebKit (fixtures/fidelity/runner.js).
 public enum Fidelity {
@@ -132,33 +117,4 @@ public enum Fidelity {
 public struct FidelityError: Error, CustomStringConvertible {
     public let description: String
     init(_ description: String) { self.description = description }
-}
-
-/// A JSON value, compared by its canonical text (sorted keys, numbers as JSON writes them).
-public indirect enum JSONValue: Decodable, Sendable {
-    case null, bool(Bool), number(Double), string(String), array([JSONValue]), object([String: JSONValue])
-
-    public init(from decoder: Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() { self = .null }
-        else if let b = try? container.decode(Bool.self) { self = .bool(b) }
-        else if let n = try? container.decode(Double.self) { self = .number(n) }
-        else if let s = try? container.decode(String.self) { self = .string(s) }
-        else if let a = try? container.decode([JSONValue].self) { self = .array(a) }
-        else { self = .object(try container.decode([String: JSONValue].self)) }
-    }
-
-    /// Canonical JSON text.
-    public var canonical: String {
-        switch self {
-        case .null: return "null"
-        case let .bool(b): return b ? "true" : "false"
-        case let .number(n): return n == n.rounded() && abs(n) < 1e15 ? String(Int64(n)) : String(n)
-        case let .string(s):
-            let data = (try? JSONSerialization.data(withJSONObject: s, options: [.fragmentsAllowed])) ?? Data()
-            return String(decoding: data, as: UTF8.self)
-        case let .array(a): return "[" + a.map(\.canonical).joined(separator: ",") + "]"
-        case let .object(o): return "{" + o.keys.sorted().map { JSONValue.string($0).canonical + ":" + (o[$0]?.canonical ?? "null") }.joined(separator: ",") + "}"
-        }
-    }
 }

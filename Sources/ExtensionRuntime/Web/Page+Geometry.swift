@@ -1,35 +1,5 @@
 import JSKit
 
-/// Whether a user would see an element, and if not, why.
-public struct Visibility: Equatable, Sendable {
-    /// True when the element is rendered, visible, opaque, non-empty, in the viewport and not
-    /// covered at its centre.
-    public let isVisible: Bool
-    /// Why not (for example `display:none on <div#ad>`, `covered by <div#overlay>`); empty when
-    /// visible.
-    public let reason: String
-}
-
-/// A rectangle in CSS px, viewport coordinates.
-public struct Rect: Equatable, Sendable {
-    /// Left edge.
-    public var x: Double
-    /// Top edge.
-    public var y: Double
-    /// Width.
-    public var width: Double
-    /// Height.
-    public var height: Double
-
-    /// A rectangle.
-    public init(x: Double, y: Double, width: Double, height: Double) {
-        self.x = x
-        self.y = y
-        self.width = width
-        self.height = height
-    }
-}
-
 /// Layout the harness declares: boxes, scrolling, and the visibility judgement built on them
 /// (see JS/geometry.js for where a box comes from when none is declared).
 extension Page {

@@ -1,14 +1,5 @@
 import JSKit
 
-/// An element the harness named by selector is not on the page.
-public struct ElementNotFoundError: Error, CustomStringConvertible {
-    /// The CSS selector that matched nothing.
-    public let selector: String
-    /// The page's URL.
-    public let url: String
-    public var description: String { "no element matches '\(selector)' on \(url); check the selector against the fixture" }
-}
-
 extension Page {
     /// The first element matching `selector` (document order).
     /// - Throws: ``ElementNotFoundError`` when nothing matches, ``JSError`` for an invalid selector.
