@@ -39,6 +39,9 @@ public final class WebSession {
     /// Names a page and world in trace lines; the browser layer replaces it with tab and frame
     /// names. Default: `page<id>/<world>`.
     public var locationName: (Page, String) -> String = { page, world in "page\(page.id)/\(world)" }
+    /// Called when a content world is made, before any content script runs in it: the browser
+    /// layer gives the world its `browser` object here.
+    public var contentWorldCreated: ((World, Page) throws -> Void)?
     /// Fetches external page scripts (`<script src>`): URL in, source text out (nil: load error).
     public var resourceLoader: ((String) -> String?)?
 
@@ -90,7 +93,7 @@ public final class WebSession {
     /// - Throws: ``JSError`` when the runtime cannot make the page; script errors on the page are
     ///   reported in ``Page/errors`` instead.
     @discardableResult
-    public func open(html: String, url: String, contentScripts: [ContentScript] = []) throws -> Page {
+    public func open(html: String, url: String, contentScripts: [ContentScript] = [], beforeLoad: ((Page) throws -> Void)? = nil) throws -> Page {
         let id = nextPageID
         nextPageID += 1
         let timeOrigin = options.epoch + loop.now.milliseconds
@@ -101,6 +104,7 @@ public final class WebSession {
         let page = Page(id: id, url: url, handle: handle, pageWorld: pageWorld, session: self)
         pages[id] = page
         try realm.initWorld(pageWorldContext, page: handle, pageID: id, worldID: pageWorld.name, isPageWorld: true, seed: seed(page: id, world: pageWorld.name))
+        try beforeLoad?(page)
         for script in contentScripts { _ = try page.contentWorld(for: script.extensionID) }
 
         inject(contentScripts, at: .documentStart, into: page)
@@ -134,6 +138,7 @@ public final class WebSession {
         let world = World(kind: kind, context: context)
         world.page = page
         try realm.initWorld(context, page: page.handle, pageID: page.id, worldID: world.name, isPageWorld: false, seed: seed(page: page.id, world: world.name))
+        try contentWorldCreated?(world, page)
         return world
     }
 
