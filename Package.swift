@@ -1,0 +1,32 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "ADV",
+    products: [
+        .library(name: "BlockerCore", targets: ["BlockerCore"]),
+        .executable(name: "adv-check", targets: ["adv-check"]),
+    ],
+    targets: [
+        // Pure Swift + Foundation: built-in rules, DNR model/validation/matcher,
+        // WebKit Content Blocker translation/evaluation, hostnames. No JavaScriptCore.
+        .target(
+            name: "BlockerCore",
+            path: "Sources/BlockerCore",
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        // Thin CLI over BlockerCore's ADVCheck commands.
+        .executableTarget(
+            name: "adv-check",
+            dependencies: ["BlockerCore"],
+            path: "Sources/adv-check",
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .testTarget(
+            name: "BlockerCoreTests",
+            dependencies: ["BlockerCore"],
+            path: "Tests/BlockerCoreTests",
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+    ]
+)
