@@ -1,0 +1,128 @@
+import Foundation
+
+/// Decodes JSON input files into Codable models, turning every failure into an
+/// `InputError` with the file and the JSON key path (or line for syntax errors),
+/// and refusing keys the model does not know (typos must not pass silently).
+enum JSONInput {
+    /// Decodes `T` from `data`; `knownKeys` lists, per key-path pattern, the keys allowed there.
+    /// - Throws: `InputError`.
+    static func decode<T: Decodable>(_ type: T.Type, from data: Data, file: String, keys: KeySchema? = nil) throws -> T {
+        let object: Any
+        do {
+            object = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+        } catch {
+            throw InputError(file: file, position: syntaxPosition(error, data: data), message: "invalid json")
+        }
+        if let keys { try keys.check(object, path: "", file: file) }
+        do {
+            return try JSONDecoder().decode(T.self, from: data)
+        } catch let error as DecodingError {
+            throw describe(error, file: file)
+        }
+    }
+
+    /// Renders a coding path as `rules[3].condition.urlFilter`.
+    static func path(_ codingPath: [any CodingKey]) -> String {
+        var text = ""
+        for key in codingPath {
+            if let index = key.intValue {
+                text += "[\(index)]"
+            } else {
+                text += text.isEmpty ? key.stringValue : ".\(key.stringValue)"
+            }
+        }
+        return text.isEmpty ? "top level" : text
+    }
+
+    private static func describe(_ error: DecodingError, file: String) -> InputError {
+        switch error {
+        case .typeMismatch(let type, let context):
+            return InputError(file: file, position: path(context.codingPath), message: "expected \(typeName(type))")
+        case .valueNotFound(let type, let context):
+            return InputError(file: file, position: path(context.codingPath), message: "expected \(typeName(type)), found null")
+        case .keyNotFound(let key, let context):
+            return InputError(file: file, position: path(context.codingPath + [key]), message: "missing required key '\(key.stringValue)'")
+        case .dataCorrupted(let context):
+            // Enum raw values land here: name the accepted spellings.
+            return InputError(file: file, position: path(context.codingPath), message: lowercaseFirst(context.debugDescription))
+        @unknown default:
+            return InputError(file: file, message: "cannot decode: \(error)")
+        }
+    }
+
+    private static func typeName(_ type: Any.Type) -> String {
+        switch type {
+        case is String.Type: "a string"
+        case is Int.Type: "an integer"
+        case is Bool.Type: "true or false"
+        case is Double.Type: "a number"
+        default:
+            String(describing: type).hasPrefix("Array") ? "a list" : "an object"
+        }
+    }
+
+    private static func lowercaseFirst(_ text: String) -> String {
+        guard let first = text.first else { return text }
+        return first.lowercased() + text.dropFirst()
+    }
+
+    /// Foundation reports syntax errors as "... around line L, column C." or a byte offset; keep the line.
+    private static func syntaxPosition(_ error: Error, data: Data) -> String? {
+        let text = "\((error as NSError).userInfo)"
+        if let range = text.range(of: #"line \d+, column \d+"#, options: .regularExpression) {
+            return String(text[range])
+        }
+        if let range = text.range(of: #"character \d+"#, options: .regularExpression),
+            let offset = Int(text[range].dropFirst("character ".count)) {
+            let prefix = data.prefix(offset)
+            let line = prefix.reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+            return "line \(line)"
+        }
+        return nil
+    }
+}
+
+/// The keys allowed at each JSON position, for rejecting unknown keys.
+struct KeySchema: Sendable {
+    /// Keys allowed in this object; nil means any key.
+    let allowed: Set<String>?
+    /// Schema of each key's value (objects, or objects inside lists).
+    let children: [String: KeySchema]
+    /// Schema for array elements (when this node is a list).
+    let element: KeySchemaBox?
+
+    init(allowed: Set<String>?, children: [String: KeySchema] = [:], element: KeySchema? = nil) {
+        self.allowed = allowed
+        self.children = children
+        self.element = element.map(KeySchemaBox.init)
+    }
+
+    /// A list whose elements follow `element`.
+    static func list(_ element: KeySchema) -> KeySchema { KeySchema(allowed: nil, element: element) }
+
+    func check(_ value: Any, path: String, file: String) throws {
+        if let array = value as? [Any] {
+            guard let element else { return }
+            for (index, item) in array.enumerated() {
+                try element.schema.check(item, path: path + "[\(index)]", file: file)
+            }
+        } else if let object = value as? [String: Any] {
+            for key in object.keys.sorted() {
+                let childPath = path.isEmpty ? key : path + "." + key
+                if let allowed, !allowed.contains(key) {
+                    let hint = allowed.first { $0.lowercased() == key.lowercased() }.map { "; did you mean '\($0)'?" } ?? ""
+                    throw InputError(file: file, position: childPath, message: "unknown key '\(key)'\(hint)")
+                }
+                if let child = children[key], let childValue = object[key] {
+                    try child.check(childValue, path: childPath, file: file)
+                }
+            }
+        }
+    }
+}
+
+/// Indirection so `KeySchema` can nest itself.
+final class KeySchemaBox: Sendable {
+    let schema: KeySchema
+    init(_ schema: KeySchema) { self.schema = schema }
+}
