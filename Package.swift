@@ -15,16 +15,23 @@ let package = Package(
             path: "Sources/BlockerCore",
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
-        // Thin CLI over BlockerCore's ADVCheck commands.
+        // The adv-check commands (export, verify, package, bench) as a library tests can call.
+        .target(
+            name: "ADVCheckKit",
+            dependencies: ["BlockerCore"],
+            path: "Sources/ADVCheckKit",
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        // Thin CLI over ADVCheckKit: arguments in, text out, exit status.
         .executableTarget(
             name: "adv-check",
-            dependencies: ["BlockerCore"],
+            dependencies: ["ADVCheckKit"],
             path: "Sources/adv-check",
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .testTarget(
             name: "BlockerCoreTests",
-            dependencies: ["BlockerCore"],
+            dependencies: ["BlockerCore", "ADVCheckKit"],
             path: "Tests/BlockerCoreTests",
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),

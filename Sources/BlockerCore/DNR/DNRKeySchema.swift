@@ -1,5 +1,5 @@
 /// The keys of every DNR object (Chromium's IDL), for refusing misspelled keys.
-enum DNRKeySchema {
+public enum DNRKeySchema {
     static let headerInfo = KeySchema(allowed: ["header", "values", "excludedValues"])
     static let modifyHeader = KeySchema(allowed: ["header", "operation", "value"])
     static let condition = KeySchema(
@@ -21,6 +21,7 @@ enum DNRKeySchema {
     static let action = KeySchema(
         allowed: ["type", "redirect", "requestHeaders", "responseHeaders"],
         children: ["redirect": redirect, "requestHeaders": .list(modifyHeader), "responseHeaders": .list(modifyHeader)])
-    static let rule = KeySchema(
+    /// A DNR rule object.
+    public static let rule = KeySchema(
         allowed: ["id", "priority", "condition", "action"], children: ["condition": condition, "action": action])
 }

@@ -19,6 +19,9 @@ struct URLFilterPattern: Sendable {
     /// The pattern split on `*` (empty segments kept at the ends only).
     let segments: [[UInt8]]
     let caseSensitive: Bool
+    /// Chromium lets the final `^` match the end of the URL; WebKit's translation
+    /// (`[^a-zA-Z0-9_.%-]`) does not. Off only to explain that divergence.
+    var separatorMatchesEnd = true
 
     init(leftAnchor: LeftAnchor, rightAnchor: Bool, segments: [[UInt8]], caseSensitive: Bool) {
         self.leftAnchor = leftAnchor
@@ -162,7 +165,7 @@ struct URLFilterPattern: Sendable {
         let n = url.count
         let start = n - segment.count
         if start >= notBefore, matchAt(segment, url, start, isFinal: true) == n { return true }
-        if segment.last == Self.separatorMarker {
+        if segment.last == Self.separatorMarker && separatorMatchesEnd {
             let shorter = start + 1
             if shorter >= notBefore, matchAt(segment, url, shorter, isFinal: true) == n { return true }
         }
@@ -189,7 +192,7 @@ struct URLFilterPattern: Sendable {
         let last = segment.count - 1
         for (k, p) in segment.enumerated() {
             if i >= n {
-                if p == Self.separatorMarker && k == last && isFinal { return i }
+                if p == Self.separatorMarker && k == last && isFinal && separatorMatchesEnd { return i }
                 return nil
             }
             let c = url[i]

@@ -3,10 +3,10 @@ import Foundation
 /// Decodes JSON input files into Codable models, turning every failure into an
 /// `InputError` with the file and the JSON key path (or line for syntax errors),
 /// and refusing keys the model does not know (typos must not pass silently).
-enum JSONInput {
-    /// Decodes `T` from `data`; `knownKeys` lists, per key-path pattern, the keys allowed there.
-    /// - Throws: `InputError`.
-    static func decode<T: Decodable>(_ type: T.Type, from data: Data, file: String, keys: KeySchema? = nil) throws -> T {
+public enum JSONInput {
+    /// Decodes `T` from `data`, refusing keys `keys` does not allow.
+    /// - Throws: `InputError` naming `file` and the key path (or line for syntax errors).
+    public static func decode<T: Decodable>(_ type: T.Type, from data: Data, file: String, keys: KeySchema? = nil) throws -> T {
         let object: Any
         do {
             object = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
@@ -83,7 +83,7 @@ enum JSONInput {
 }
 
 /// The keys allowed at each JSON position, for rejecting unknown keys.
-struct KeySchema: Sendable {
+public struct KeySchema: Sendable {
     /// Keys allowed in this object; nil means any key.
     let allowed: Set<String>?
     /// Schema of each key's value (objects, or objects inside lists).
@@ -91,14 +91,15 @@ struct KeySchema: Sendable {
     /// Schema for array elements (when this node is a list).
     let element: KeySchemaBox?
 
-    init(allowed: Set<String>?, children: [String: KeySchema] = [:], element: KeySchema? = nil) {
+    /// Creates a schema node.
+    public init(allowed: Set<String>?, children: [String: KeySchema] = [:], element: KeySchema? = nil) {
         self.allowed = allowed
         self.children = children
         self.element = element.map(KeySchemaBox.init)
     }
 
     /// A list whose elements follow `element`.
-    static func list(_ element: KeySchema) -> KeySchema { KeySchema(allowed: nil, element: element) }
+    public static func list(_ element: KeySchema) -> KeySchema { KeySchema(allowed: nil, element: element) }
 
     func check(_ value: Any, path: String, file: String) throws {
         if let array = value as? [Any] {
