@@ -20,6 +20,12 @@ public enum ADVCheck {
         'adv-check <command> --help' describes each command.
         """
 
+    /// Runs one command line with relative paths resolved against `directory`
+    /// (without changing the process's working directory).
+    public static func run(_ arguments: [String], output: CheckOutput, directory: String) -> Int32 {
+        FileHandleWriter.$baseDirectory.withValue(directory) { run(arguments, output: output) }
+    }
+
     /// Runs one command line (without the program name).
     public static func run(_ arguments: [String], output: CheckOutput) -> Int32 {
         guard let command = arguments.first else {

@@ -11,7 +11,7 @@ enum FileHandleWriter {
     /// so a reader never sees half a file and a failure leaves the old file intact.
     /// - Throws: `InputError` naming the path.
     static func writeAtomically(_ data: Data, to path: String) throws {
-        let url = URL(fileURLWithPath: path)
+        let url = URL(fileURLWithPath: resolve(path))
         let folder = url.deletingLastPathComponent()
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
@@ -29,10 +29,20 @@ enum FileHandleWriter {
         }
     }
 
+    /// The folder relative paths are resolved against: the process's working
+    /// directory unless a caller (a test) runs the commands for another folder.
+    @TaskLocal static var baseDirectory: String?
+
+    /// `path` made absolute against `baseDirectory` when one is set.
+    static func resolve(_ path: String) -> String {
+        guard let base = baseDirectory, !path.hasPrefix("/") else { return path }
+        return base + "/" + path
+    }
+
     /// Reads a whole file.
     /// - Throws: `InputError` naming the path.
     static func read(_ path: String) throws -> Data {
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard let data = FileManager.default.contents(atPath: resolve(path)) else {
             throw InputError(file: path, message: "cannot read file (missing or unreadable)")
         }
         return data

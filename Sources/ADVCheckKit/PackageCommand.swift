@@ -47,13 +47,13 @@ enum PackageCommand {
         let generated = try DNRRuleset.encodeRules(BuiltInRules.rules)
         for reference in files.references {
             let isGenerated = files.ruleResources.contains { $0.id == BuiltInRules.rulesetID && $0.path == reference.path }
-            if !isGenerated && !fileManager.fileExists(atPath: source + "/" + reference.path) {
+            if !isGenerated && !fileManager.fileExists(atPath: FileHandleWriter.resolve(source + "/" + reference.path)) {
                 throw InputError(file: manifestPath, position: reference.keyPath,
                                  message: "names '\(reference.path)', which does not exist in \(source)/")
             }
         }
         // Assemble beside the destination, then swap it in.
-        let outURL = URL(fileURLWithPath: out)
+        let outURL = URL(fileURLWithPath: FileHandleWriter.resolve(out))
         let parent = outURL.deletingLastPathComponent()
         try? fileManager.createDirectory(at: parent, withIntermediateDirectories: true)
         let staging = parent.appendingPathComponent(".\(outURL.lastPathComponent).staging-\(ProcessInfo.processInfo.processIdentifier)")
@@ -62,8 +62,8 @@ enum PackageCommand {
         var count = 0
         do {
             try fileManager.createDirectory(at: staging, withIntermediateDirectories: true)
-            let sourceURL = URL(fileURLWithPath: source)
-            let walker = fileManager.enumerator(atPath: source)
+            let sourceURL = URL(fileURLWithPath: FileHandleWriter.resolve(source))
+            let walker = fileManager.enumerator(atPath: sourceURL.path)
             while let relative = walker?.nextObject() as? String {
                 if relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { continue }
                 let from = sourceURL.appendingPathComponent(relative)

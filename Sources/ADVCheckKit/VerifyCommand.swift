@@ -116,11 +116,11 @@ enum VerifyCommand {
 
     static func listFiles(_ folder: String, extension wanted: String, option: String, required: Bool = true) throws -> [String] {
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+        guard FileManager.default.fileExists(atPath: FileHandleWriter.resolve(folder), isDirectory: &isDirectory), isDirectory.boolValue else {
             if !required { return [] }
             throw InputError(file: folder, message: "folder not found; run from the package root or pass \(option)")
         }
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: FileHandleWriter.resolve(folder))) ?? []
         return names.filter { $0.hasSuffix("." + wanted) }.sorted().map { folder + "/" + $0 }
     }
 }

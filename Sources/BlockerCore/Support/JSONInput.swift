@@ -44,11 +44,29 @@ public enum JSONInput {
             return InputError(file: file, position: path(context.codingPath + [key]), message: "missing required key '\(key.stringValue)'")
         case .dataCorrupted(let context):
             // Enum raw values land here: name the accepted spellings.
-            return InputError(file: file, position: path(context.codingPath), message: lowercaseFirst(context.debugDescription))
+            let text = context.debugDescription
+            if let range = text.range(of: "from invalid String value ") {
+                let value = String(text[range.upperBound...])
+                let accepted = Self.enumValues.first { text.contains($0.key) }?.value
+                let list = accepted.map { "; expected one of \($0.joined(separator: ", "))" } ?? ""
+                return InputError(file: file, position: path(context.codingPath), message: "unknown value '\(value)'\(list)")
+            }
+            return InputError(file: file, position: path(context.codingPath), message: lowercaseFirst(text))
         @unknown default:
             return InputError(file: file, message: "cannot decode: \(error)")
         }
     }
+
+    /// Accepted spellings of the string enums in rule and fixture files, for error messages.
+    static let enumValues: [String: [String]] = [
+        "DNRResourceType": DNRResourceType.allCases.map(\.rawValue),
+        "DNRRequestMethod": DNRRequestMethod.allCases.map(\.rawValue),
+        "DNRDomainType": ["firstParty", "thirdParty"],
+        "Kind": DNRRuleAction.Kind.allCases.map(\.rawValue),
+        "Operation": ["append", "set", "remove"],
+        "KnownDivergence": KnownDivergence.allCases.map(\.rawValue),
+        "ContentBlockerResourceType": ContentBlockerResourceType.allCases.map(\.rawValue),
+    ]
 
     private static func typeName(_ type: Any.Type) -> String {
         switch type {
