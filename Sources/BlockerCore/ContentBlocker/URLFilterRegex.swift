@@ -70,17 +70,40 @@ public struct URLFilterRegex: Sendable, Hashable {
                        _ accept: (Int) -> Bool) -> Bool {
         guard let term = terms.first else { return accept(position) }
         let rest = terms.dropFirst()
-        // Greedy repetition: try one more occurrence first, then stop if enough.
-        func repeatTerm(_ count: Int, _ at: Int) -> Bool {
-            if count < term.max {
-                let more = matchAtom(term.atom, input, at) { next in
-                    next != at && repeatTerm(count + 1, next)
+        if case .group = term.atom {
+            // Greedy repetition of a group: one more occurrence first, then stop if enough.
+            func repeatTerm(_ count: Int, _ at: Int) -> Bool {
+                if count < term.max {
+                    let more = matchAtom(term.atom, input, at) { next in
+                        next != at && repeatTerm(count + 1, next)
+                    }
+                    if more { return true }
                 }
-                if more { return true }
+                return count >= term.min && match(rest, input, at, accept)
             }
-            return count >= term.min && match(rest, input, at, accept)
+            return repeatTerm(0, position)
         }
-        return repeatTerm(0, position)
+        // A one-character atom: take the longest run, then give back one at a time.
+        var run = 0
+        while run < term.max, position + run < input.count, matchesByte(term.atom, input[position + run]) { run += 1 }
+        if run < term.min { return false }
+        var count = run
+        while count >= term.min {
+            if match(rest, input, position + count, accept) { return true }
+            count -= 1
+        }
+        return false
+    }
+
+    @inline(__always)
+    private func matchesByte(_ atom: Atom, _ byte: UInt8) -> Bool {
+        switch atom {
+        case .byte(let expected): (caseSensitive ? byte : URLFilterPattern.lower(byte)) == expected
+        case .any: true
+        case .set(let low, let high):
+            byte < 128 && (byte < 64 ? (low >> UInt64(byte)) & 1 == 1 : (high >> UInt64(byte - 64)) & 1 == 1)
+        case .group: false
+        }
     }
 
     private func matchAtom(_ atom: Atom, _ input: UnsafeBufferPointer<UInt8>, _ position: Int,

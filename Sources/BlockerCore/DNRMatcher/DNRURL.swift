@@ -15,6 +15,60 @@ public struct DNRURL: Sendable, Hashable, CustomStringConvertible {
     /// Parses `string`; nil when it has no `scheme://host`.
     public init?(_ string: String) {
         let input = Array(string.utf8)
+        if let fast = Self.canonicalLayout(input) {
+            // Already canonical (the common case: browsers hand over canonical URLs).
+            self.bytes = input
+            self.hostRange = fast.host
+            self.schemeLength = fast.scheme
+            return
+        }
+        guard let parsed = Self.canonicalize(input) else { return nil }
+        self.bytes = parsed.bytes
+        self.hostRange = parsed.host
+        self.schemeLength = parsed.scheme
+    }
+
+    /// Scheme length and host range when `input` needs no change: ASCII, lowercase
+    /// scheme and host, a path after the authority. nil means "take the slow path".
+    private static func canonicalLayout(_ input: [UInt8]) -> (scheme: Int, host: Range<Int>)? {
+        var index = 0
+        let count = input.count
+        while index < count {
+            let byte = input[index]
+            if byte == UInt8(ascii: ":") { break }
+            let ok = (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+                || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+            if !ok { return nil }
+            index += 1
+        }
+        let scheme = index
+        guard scheme > 0, index + 2 < count, input[index + 1] == UInt8(ascii: "/"), input[index + 2] == UInt8(ascii: "/") else { return nil }
+        index += 3
+        let hostStart = index
+        while index < count {
+            let byte = input[index]
+            if byte == UInt8(ascii: "/") || byte == UInt8(ascii: ":") { break }
+            let ok = (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+                || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_")
+            if !ok { return nil }
+            index += 1
+        }
+        let hostEnd = index
+        guard hostEnd > hostStart else { return nil }
+        if index < count, input[index] == UInt8(ascii: ":") {
+            index += 1
+            while index < count, input[index] >= UInt8(ascii: "0"), input[index] <= UInt8(ascii: "9") { index += 1 }
+        }
+        guard index < count, input[index] == UInt8(ascii: "/") else { return nil }
+        while index < count {
+            if input[index] >= 0x80 { return nil }
+            index += 1
+        }
+        return (scheme, hostStart..<hostEnd)
+    }
+
+    /// The general path: lowercase scheme and host, Punycode, `/` path, percent-encoding.
+    private static func canonicalize(_ input: [UInt8]) -> (bytes: [UInt8], host: Range<Int>, scheme: Int)? {
         guard let colon = input.firstIndex(of: UInt8(ascii: ":")), colon > 0 else { return nil }
         for byte in input[..<colon] {
             let ok = (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
@@ -47,7 +101,7 @@ public struct DNRURL: Sendable, Hashable, CustomStringConvertible {
         }
         guard hostEnd > hostStart else { return nil }
         let hostText = String(decoding: input[hostStart..<hostEnd], as: UTF8.self)
-        let host = Self.canonicalHost(hostText)
+        let host = canonicalHost(hostText)
         let hostOffset = out.count
         out += host
         let hostRange = hostOffset..<out.count
@@ -62,9 +116,7 @@ public struct DNRURL: Sendable, Hashable, CustomStringConvertible {
                 out += Array("%\(String(byte, radix: 16, uppercase: true))".utf8)
             }
         }
-        self.bytes = out
-        self.hostRange = hostRange
-        self.schemeLength = colon
+        return (out, hostRange, colon)
     }
 
     /// The URL text.
