@@ -26,20 +26,3 @@ public enum DNRResourceType: String, Codable, Sendable, CaseIterable, Hashable {
     /// every type except main_frame (indexed_rule.cc, GetResourceTypesMask).
     static let defaultMask: UInt32 = allMask & ~DNRResourceType.mainFrame.bit
 }
-
-/// A DNR `RequestMethod`.
-public enum DNRRequestMethod: String, Codable, Sendable, CaseIterable, Hashable {
-    case connect, delete, get, head, options, patch, post, put, other
-
-    /// One bit per method.
-    var bit: UInt16 { 1 << UInt16(Self.allCases.firstIndex(of: self) ?? 0) }
-
-    /// Every method as a mask.
-    static let allMask: UInt16 = allCases.reduce(0) { $0 | $1.bit }
-}
-
-/// A DNR `DomainType`: whether the request is first- or third-party to its initiator.
-public enum DNRDomainType: String, Codable, Sendable, Hashable {
-    case firstParty
-    case thirdParty
-}

@@ -70,8 +70,3 @@ struct CompiledRule: Sendable {
         return rule.id > other.rule.id
     }
 }
-
-/// NSRegularExpression is immutable after creation and documented as safe to share between threads.
-struct RegexBox: @unchecked Sendable {
-    let regex: NSRegularExpression
-}
