@@ -52,7 +52,7 @@ struct Arguments {
                 values[word, default: []] += taken
             } else if word.hasPrefix("-") && word != "-" {
                 let known = spec.valued.union(spec.multiValued).union(spec.flags)
-                let hint = known.first { $0.dropFirst(2).hasPrefix(word.drop { $0 == "-" }.prefix(3)) }.map { "; did you mean '\($0)'?" } ?? ""
+                let hint = known.sorted().first { $0.dropFirst(2).hasPrefix(word.drop { $0 == "-" }.prefix(3)) }.map { "; did you mean '\($0)'?" } ?? ""
                 throw usageError("unknown option '\(word)' for 'adv-check \(spec.command)'\(hint)")
             } else {
                 positionals.append(word)

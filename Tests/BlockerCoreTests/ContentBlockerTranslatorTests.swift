@@ -76,37 +76,3 @@ func urlFilterToRegex(filter: String, regex: String) {
     #expect(text.contains("\"load-context\":[\"child-frame\"]"))
     #expect(text.contains("\"resource-type\":[\"document\"]"))
 }
-
-@Test func cssDisplayNoneSelectorsFollowRuleOrder() throws {
-    let rules = [
-        ContentBlockerRule(trigger: ContentBlockerTrigger(urlFilter: ".*"), action: ContentBlockerAction(type: .cssDisplayNone, selector: ".ad")),
-        ContentBlockerRule(trigger: ContentBlockerTrigger(urlFilter: ".*", ifDomain: ["*news.example"]),
-                           action: ContentBlockerAction(type: .cssDisplayNone, selector: "#sidebar-ad")),
-        ContentBlockerRule(trigger: ContentBlockerTrigger(urlFilter: ".*", ifDomain: ["shop.example"]),
-                           action: ContentBlockerAction(type: .ignorePreviousRules)),
-        ContentBlockerRule(trigger: ContentBlockerTrigger(urlFilter: "^https://shop\\.example/cart"),
-                           action: ContentBlockerAction(type: .cssDisplayNone, selector: ".upsell")),
-    ]
-    let evaluator = try ContentBlockerEvaluator(rules: rules)
-    #expect(evaluator.cssDisplayNoneSelectors(pageURL: DNRURL("https://www.news.example/a")!) == [".ad", "#sidebar-ad"])
-    #expect(evaluator.cssDisplayNoneSelectors(pageURL: DNRURL("https://shop.example/cart")!) == [".upsell"])
-    #expect(evaluator.cssDisplayNoneSelectors(pageURL: DNRURL("https://other.example/")!) == [".ad"])
-}
-
-@Test func loadTypeAndContextAreRelativeToTheMainDocument() throws {
-    let rules = [ContentBlockerRule(trigger: ContentBlockerTrigger(urlFilter: "track", loadType: [.thirdParty], loadContext: [.childFrame]),
-                                    action: ContentBlockerAction(type: .block))]
-    let evaluator = try ContentBlockerEvaluator(rules: rules)
-    let top = DNRURL("https://news.example/")!
-    func load(_ url: String, top isTop: Bool) -> ContentBlockerRequest {
-        ContentBlockerRequest(url: DNRURL(url)!, resourceType: .image, isTopFrameLoad: isTop, topURL: top, frameURL: top)
-    }
-    #expect(evaluator.decide(load("https://t.example/track", top: false)).isBlocked)
-    #expect(!evaluator.decide(load("https://t.example/track", top: true)).isBlocked)
-    #expect(!evaluator.decide(load("https://cdn.news.example/track", top: false)).isBlocked)
-}
-
-@Test func invalidRegexIsReportedWithItsRule() {
-    let rules = [ContentBlockerRule(trigger: ContentBlockerTrigger(urlFilter: "a|b"), action: ContentBlockerAction(type: .block))]
-    #expect(throws: InputError.self) { try ContentBlockerEvaluator(rules: rules) }
-}

@@ -11,7 +11,8 @@ public enum JSONInput {
         do {
             object = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
         } catch {
-            throw InputError(file: file, position: syntaxPosition(error, data: data), message: "invalid json")
+            let detail = ((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String).map { ": " + lowercaseFirst($0) } ?? ""
+            throw InputError(file: file, position: syntaxPosition(error, data: data), message: "invalid json" + detail)
         }
         if let keys { try keys.check(object, path: "", file: file) }
         do {
@@ -94,7 +95,8 @@ public enum JSONInput {
             let offset = Int(text[range].dropFirst("character ".count)) {
             let prefix = data.prefix(offset)
             let line = prefix.reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
-            return "line \(line)"
+            let column = offset - (prefix.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0) + 1
+            return "line \(line), column \(column)"
         }
         return nil
     }
