@@ -210,3 +210,20 @@ func domainType(url: String, initiator: String, type: DNRDomainType, blocked: Bo
         #expect(indexed.decide(try request(url)).isBlocked == generic.decide(try request(url)).isBlocked, "\(url)")
     }
 }
+
+/// topDomains test the top-level frame (Chrome 145+): the navigation's own host for
+/// main_frame, the top document otherwise, the initiator without frames.
+@Test func topDomains() throws {
+    let matcher = dynamic([rule(1, .block, DNRRuleCondition(requestDomains: ["tracker.example"], excludedTopDomains: ["tracker.example"]))])
+    #expect(matcher.decide(try request("https://cdn.tracker.example/p.js", frames: ["https://www.news.example/story"])).isBlocked)
+    #expect(!matcher.decide(try request("https://cdn.tracker.example/p.js", frames: ["https://www.tracker.example/"])).isBlocked)
+    // An iframe on the tracker's own site: the top frame decides, not the iframe.
+    #expect(!matcher.decide(try request("https://cdn.tracker.example/p.js", initiator: "https://widget.example",
+                                        frames: ["https://tracker.example/", "https://widget.example/w"])).isBlocked)
+    // No frame: the initiator stands in.
+    #expect(!matcher.decide(try request("https://cdn.tracker.example/p.js", initiator: "https://tracker.example")).isBlocked)
+    let onlyOn = dynamic([rule(1, .block, DNRRuleCondition(urlFilter: "||ads.example^", topDomains: ["news.example"]))])
+    #expect(onlyOn.decide(try request("https://ads.example/a.js", frames: ["https://www.news.example/"])).isBlocked)
+    #expect(!onlyOn.decide(try request("https://ads.example/a.js", frames: ["https://blog.example/"])).isBlocked)
+    #expect(!onlyOn.decide(try request("https://ads.example/a.js", initiator: nil)).isBlocked)
+}

@@ -17,6 +17,8 @@ private func block(_ condition: DNRRuleCondition, id: Int = 5, priority: Int? = 
     (block(DNRRuleCondition(initiatorDomains: [])), "Rule with id 5 cannot have an empty list as the value for initiatorDomains key."),
     (block(DNRRuleCondition(requestDomains: [])), "Rule with id 5 cannot have an empty list as the value for requestDomains key."),
     (block(DNRRuleCondition(requestMethods: [])), "Rule with id 5 cannot have an empty list as the value for requestMethods key."),
+    (block(DNRRuleCondition(topDomains: [])), "Rule with id 5 cannot have an empty list as the value for topDomains key."),
+    (block(DNRRuleCondition(excludedTopDomains: ["bücher.example"])), "Rule with id 5 cannot have non-ascii characters as part of \"excludedTopDomains\" key."),
     (block(DNRRuleCondition(requestDomains: ["bücher.example"])), "Rule with id 5 cannot have non-ascii characters as part of \"requestDomains\" key."),
     (block(DNRRuleCondition(excludedInitiatorDomains: ["bücher.example"])), "Rule with id 5 cannot have non-ascii characters as part of \"excludedInitiatorDomains\" key."),
     (block(DNRRuleCondition(resourceTypes: [.image], excludedResourceTypes: [.image])), "Rule with id 5 includes and excludes the same resource."),

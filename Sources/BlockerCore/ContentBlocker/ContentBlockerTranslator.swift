@@ -15,7 +15,9 @@
 ///   document, not the request (see docs/blockercore.md, known divergences);
 /// - initiator domains become `if-frame-url`/`unless-frame-url` regexes; with both,
 ///   an extra `ignore-previous-rules` rule carries the exclusions;
-/// - allowAllRequests becomes `.*` with `if-top-url` from its filter.
+/// - allowAllRequests becomes `.*` with `if-top-url` from its filter;
+/// - keys WebKit does not read (topDomains, excludedTopDomains, request methods,
+///   tab ids, response headers) are ignored, which makes such rules broader.
 ///
 /// This follows the revision of those files that sorts ascending with
 /// ignore-previous-rules; later WebKit revisions sort descending and use

@@ -35,7 +35,8 @@ struct Checker {
         // Empty lists: Chromium refuses an empty include list (it would match nothing).
         let includeLists: [(String, Int?)] = [
             ("domains", c.domains?.count), ("initiatorDomains", c.initiatorDomains?.count),
-            ("requestDomains", c.requestDomains?.count), ("resourceTypes", c.resourceTypes?.count),
+            ("requestDomains", c.requestDomains?.count), ("topDomains", c.topDomains?.count),
+            ("resourceTypes", c.resourceTypes?.count),
             ("requestMethods", c.requestMethods?.count), ("tabIds", c.tabIds?.count),
         ]
         for (key, count) in includeLists where count == 0 {
@@ -45,6 +46,7 @@ struct Checker {
             ("domains", c.domains), ("excludedDomains", c.excludedDomains),
             ("initiatorDomains", c.initiatorDomains), ("excludedInitiatorDomains", c.excludedInitiatorDomains),
             ("requestDomains", c.requestDomains), ("excludedRequestDomains", c.excludedRequestDomains),
+            ("topDomains", c.topDomains), ("excludedTopDomains", c.excludedTopDomains),
         ]
         for (key, list) in domainLists {
             if let list, list.contains(where: { !$0.unicodeScalars.allSatisfy(\.isASCII) }) {

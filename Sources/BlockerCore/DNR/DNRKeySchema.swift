@@ -5,7 +5,7 @@ public enum DNRKeySchema {
     static let condition = KeySchema(
         allowed: [
             "urlFilter", "regexFilter", "isUrlFilterCaseSensitive", "initiatorDomains", "excludedInitiatorDomains",
-            "requestDomains", "excludedRequestDomains", "domains", "excludedDomains", "resourceTypes",
+            "requestDomains", "excludedRequestDomains", "topDomains", "excludedTopDomains", "domains", "excludedDomains", "resourceTypes",
             "excludedResourceTypes", "requestMethods", "excludedRequestMethods", "domainType", "tabIds",
             "excludedTabIds", "responseHeaders", "excludedResponseHeaders",
         ],

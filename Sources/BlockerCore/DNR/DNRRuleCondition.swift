@@ -15,6 +15,10 @@ public struct DNRRuleCondition: Codable, Sendable, Hashable {
     public var requestDomains: [String]?
     /// Request host must not be one of these domains.
     public var excludedRequestDomains: [String]?
+    /// The top-level frame's host must be one of these domains (Chrome 145+).
+    public var topDomains: [String]?
+    /// The top-level frame's host must not be one of these domains (Chrome 145+).
+    public var excludedTopDomains: [String]?
     /// Deprecated spelling of `initiatorDomains`.
     public var domains: [String]?
     /// Deprecated spelling of `excludedInitiatorDomains`.
@@ -46,7 +50,8 @@ public struct DNRRuleCondition: Codable, Sendable, Hashable {
                 resourceTypes: [DNRResourceType]? = nil, excludedResourceTypes: [DNRResourceType]? = nil,
                 requestMethods: [DNRRequestMethod]? = nil, excludedRequestMethods: [DNRRequestMethod]? = nil,
                 domainType: DNRDomainType? = nil, tabIds: [Int]? = nil, excludedTabIds: [Int]? = nil,
-                responseHeaders: [DNRHeaderInfo]? = nil, excludedResponseHeaders: [DNRHeaderInfo]? = nil) {
+                responseHeaders: [DNRHeaderInfo]? = nil, excludedResponseHeaders: [DNRHeaderInfo]? = nil,
+                topDomains: [String]? = nil, excludedTopDomains: [String]? = nil) {
         self.urlFilter = urlFilter
         self.regexFilter = regexFilter
         self.isUrlFilterCaseSensitive = isUrlFilterCaseSensitive
@@ -65,6 +70,8 @@ public struct DNRRuleCondition: Codable, Sendable, Hashable {
         self.excludedTabIds = excludedTabIds
         self.responseHeaders = responseHeaders
         self.excludedResponseHeaders = excludedResponseHeaders
+        self.topDomains = topDomains
+        self.excludedTopDomains = excludedTopDomains
     }
 
     /// Initiator domains, whichever spelling was used (validation refuses both at once).

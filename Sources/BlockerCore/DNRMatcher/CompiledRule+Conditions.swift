@@ -27,6 +27,7 @@ extension CompiledRule {
                 return false
             }
         }
+        if let topDomains, !topDomainsAllow(topDomains, request) { return false }
         if let domainType {
             let thirdParty = Self.isThirdParty(request)
             if thirdParty != (domainType == .thirdParty) { return false }
@@ -62,6 +63,18 @@ extension CompiledRule {
         }
         if longestInclude < 0 && longestExclude < 0 { return !hasIncludes }
         return longestInclude > longestExclude
+    }
+
+    /// topDomains/excludedTopDomains test the top-level frame's host: the request's own
+    /// host for a main-frame navigation, else the top document, else (no frame, e.g. a
+    /// service worker) the initiator, as Chrome documents; with no host at all only
+    /// rules without included top domains apply.
+    private func topDomainsAllow(_ entries: [DomainEntry], _ request: DNRRequest) -> Bool {
+        let top = request.type == .mainFrame ? request.url : (request.frames.first ?? request.initiator)
+        guard let top else { return !topHasIncludes }
+        return top.bytes.withUnsafeBufferPointer { bytes in
+            Self.domainListAllows(entries, hasIncludes: topHasIncludes, host: bytes[top.hostRange])
+        }
     }
 
     /// Third-party means a different registrable domain from the initiator; an opaque

@@ -22,6 +22,8 @@ struct CompiledRule: Sendable {
     let initiatorHasIncludes: Bool
     let requestDomains: [DomainEntry]?
     let requestHasIncludes: Bool
+    let topDomains: [DomainEntry]?
+    let topHasIncludes: Bool
     let domainType: DNRDomainType?
     let tabIds: Set<Int>?
     let excludedTabIds: Set<Int>?
@@ -51,6 +53,7 @@ struct CompiledRule: Sendable {
         }
         (self.initiatorDomains, self.initiatorHasIncludes) = Self.entries(c.effectiveInitiatorDomains, c.effectiveExcludedInitiatorDomains)
         (self.requestDomains, self.requestHasIncludes) = Self.entries(c.requestDomains, c.excludedRequestDomains)
+        (self.topDomains, self.topHasIncludes) = Self.entries(c.topDomains, c.excludedTopDomains)
         self.domainType = c.domainType
         self.tabIds = c.tabIds.map(Set.init)
         self.excludedTabIds = c.excludedTabIds.map(Set.init)

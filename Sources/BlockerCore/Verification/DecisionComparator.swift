@@ -45,6 +45,9 @@ public struct DecisionComparator: Sendable {
             let matchesWithoutEnd = request.url.bytes.withUnsafeBufferPointer { chromium.matches($0, host: request.url.hostRange) }
             if matchesInChromium && !matchesWithoutEnd { return .separatorAtEnd }
         }
+        if involved.contains(where: { $0.condition.topDomains != nil || $0.condition.excludedTopDomains != nil }) {
+            return .topDomainsIgnored
+        }
         if involved.contains(where: { $0.condition.requestDomains != nil || $0.condition.excludedRequestDomains != nil
             || $0.condition.domains != nil || $0.condition.excludedDomains != nil }) {
             return .requestDomainsTestMainDocument

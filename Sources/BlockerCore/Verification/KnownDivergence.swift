@@ -9,6 +9,8 @@ public enum KnownDivergence: String, Sendable, CaseIterable, Codable {
     case requestDomainsTestMainDocument = "request-domains-test-main-document"
     /// WebKit tests domainType (load-type) against the main document and initiator domains against the frame URL.
     case partyFromMainDocument = "party-from-main-document"
+    /// WebKit's translator does not know topDomains/excludedTopDomains and ignores them.
+    case topDomainsIgnored = "top-domains-ignored"
     /// WebKit's allowAllRequests only covers the top document (if-top-url), not sub_frame documents.
     case allowAllRequestsTopOnly = "allow-all-requests-top-only"
 
@@ -23,6 +25,8 @@ public enum KnownDivergence: String, Sendable, CaseIterable, Codable {
             "webkit maps requestDomains/domains to if-domain/unless-domain, which test the main document's host"
         case .partyFromMainDocument:
             "webkit evaluates domainType against the main document and initiator domains against the frame url"
+        case .topDomainsIgnored:
+            "webkit's translator does not read topDomains/excludedTopDomains, so the rule applies on every top-level site"
         case .allowAllRequestsTopOnly:
             "webkit's allowAllRequests becomes if-top-url and does not cover sub_frame documents"
         }
