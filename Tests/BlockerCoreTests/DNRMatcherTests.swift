@@ -227,3 +227,10 @@ func domainType(url: String, initiator: String, type: DNRDomainType, blocked: Bo
     #expect(!onlyOn.decide(try request("https://ads.example/a.js", frames: ["https://blog.example/"])).isBlocked)
     #expect(!onlyOn.decide(try request("https://ads.example/a.js", initiator: nil)).isBlocked)
 }
+
+/// Every resource type and method has its own mask bit (the masks decide type and method matching).
+@Test func maskBitsAreDistinct() {
+    #expect(Set(DNRResourceType.allCases.map(\.bit)).count == DNRResourceType.allCases.count)
+    #expect(Set(DNRRequestMethod.allCases.map(\.bit)).count == DNRRequestMethod.allCases.count)
+    #expect(DNRResourceType.defaultMask & DNRResourceType.mainFrame.bit == 0)
+}

@@ -19,18 +19,19 @@ public enum DNRRuleValidator {
         var errors: [DNRValidationError] = []
         var seen = Set<Int>()
         for (index, rule) in rules.enumerated() {
-            do {
-                try validate(rule, source: source, index: index)
-            } catch let error as DNRValidationError {
-                errors.append(error)
-                continue
-            } catch {
-                continue
-            }
+            // Chromium checks the id's uniqueness before parsing the rule (indexing in ruleset_source.cc).
             if !seen.insert(rule.id).inserted {
                 errors.append(DNRValidationError(
                     ruleID: rule.id, ruleIndex: index, key: "id",
                     message: DNRErrorMessages.format(DNRErrorMessages.duplicateIDs, ["\(rule.id)"])))
+                continue
+            }
+            do {
+                try validate(rule, source: source, index: index)
+            } catch let error as DNRValidationError {
+                errors.append(error)
+            } catch {
+                continue
             }
         }
         let regexCount = rules.filter { $0.condition.regexFilter != nil }.count
