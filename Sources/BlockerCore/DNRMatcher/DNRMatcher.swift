@@ -44,7 +44,7 @@ public final class DNRMatcher: Sendable {
     public func decide(_ request: DNRRequest) -> DNRDecision {
         var best: Int32 = -1
         var headerRules: [Int32] = []
-        let upgradeable = request.url.scheme == "http" || request.url.scheme == "ftp"
+        let upgradeable = request.url.isUpgradeable
         forEachMatch(request) { number in
             let rule = rules[Int(number)]
             switch rule.rule.action.type {

@@ -133,7 +133,13 @@ public struct DNRURL: Sendable, Hashable, CustomStringConvertible {
         return String(decoding: bytes[..<end], as: UTF8.self)
     }
     /// True for http and https (DNR request methods only apply to these).
-    var isHTTPFamily: Bool { schemeLength == 4 && bytes.starts(with: Array("http".utf8)) || schemeLength == 5 && bytes.starts(with: Array("https".utf8)) }
+    var isHTTPFamily: Bool {
+        (schemeLength == 4 && bytes.starts(with: "http".utf8)) || (schemeLength == 5 && bytes.starts(with: "https".utf8))
+    }
+    /// True for http and ftp, the schemes Chromium's upgradeScheme rewrites.
+    var isUpgradeable: Bool {
+        (schemeLength == 4 && bytes.starts(with: "http".utf8)) || (schemeLength == 3 && bytes.starts(with: "ftp".utf8))
+    }
 
     /// Lowercase ASCII; Unicode labels to Punycode; one trailing dot is kept (GURL keeps it).
     private static func canonicalHost(_ host: String) -> [UInt8] {
