@@ -1,0 +1,39 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "ADV",
+    products: [
+        .library(name: "RuleStore", targets: ["RuleStore"]),
+        .executable(name: "adv-rulefile-worker", targets: ["adv-rulefile-worker"]),
+        .executable(name: "adv-rules-dev", targets: ["adv-rules-dev"]),
+    ],
+    targets: [
+        // Only the hostname module of BlockerCore lives on this branch; the merge
+        // with the `blockercore` branch brings the rest of the target.
+        .target(name: "BlockerCore"),
+        .target(
+            name: "RuleStore",
+            dependencies: ["BlockerCore"],
+            exclude: ["AppleOnly"]
+        ),
+        // Helper for the multi-process shared-file test: one process of the crowd.
+        .executableTarget(
+            name: "adv-rulefile-worker",
+            dependencies: ["RuleStore"]
+        ),
+        // Temporary stand-in for `adv-check rules ...` until the merge wires
+        // Sources/adv-check/RulesSubcommand.swift into adv-check's main.swift.
+        .executableTarget(
+            name: "adv-rules-dev",
+            dependencies: ["RuleStore"],
+            path: "Sources",
+            exclude: ["RuleStore", "BlockerCore", "CJavaScriptCore", "adv-rulefile-worker"],
+            sources: ["adv-check/RulesSubcommand.swift", "adv-rules-dev/main.swift"]
+        ),
+        .testTarget(
+            name: "RuleStoreTests",
+            dependencies: ["RuleStore", "BlockerCore", "adv-rulefile-worker"]
+        ),
+    ]
+)
