@@ -9,8 +9,8 @@ let package = Package(
         .executable(name: "adv-rules-dev", targets: ["adv-rules-dev"]),
     ],
     targets: [
-        // Only the hostname module of BlockerCore lives on this branch; the merge
-        // with the `blockercore` branch brings the rest of the target.
+        // Only Sources/BlockerCore/Hostname, checked out unchanged from the
+        // `blockercore` branch, lives here; the merge brings the rest of the target.
         .target(name: "BlockerCore"),
         .target(
             name: "RuleStore",
