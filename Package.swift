@@ -14,8 +14,7 @@ let package = Package(
         .target(name: "BlockerCore"),
         .target(
             name: "RuleStore",
-            dependencies: ["BlockerCore"],
-            exclude: ["AppleOnly"]
+            dependencies: ["BlockerCore"]
         ),
         // Helper for the multi-process shared-file test: one process of the crowd.
         .executableTarget(
@@ -28,7 +27,7 @@ let package = Package(
             name: "adv-rules-dev",
             dependencies: ["RuleStore"],
             path: "Sources",
-            exclude: ["RuleStore", "BlockerCore", "CJavaScriptCore", "adv-rulefile-worker"],
+            exclude: ["RuleStore", "BlockerCore", "CJavaScriptCore", "adv-rulefile-worker", "SafariExtension"],
             sources: ["adv-check/RulesSubcommand.swift", "adv-rules-dev/main.swift"]
         ),
         .testTarget(
