@@ -9,25 +9,24 @@ extension RuleCodec {
     /// - Parameter file: named in errors when given.
     /// - Throws: `RuleStoreError.invalidDocument` naming the key path, or `.collectionTooLarge`.
     public static func decode(_ data: Data, file: String? = nil) throws(RuleStoreError) -> RuleDocument {
+        try decode(data, file: file, limit: sizeLimit)
+    }
+
+    /// `decode(_:file:)` with a different size limit; the benchmark lifts it to time oversized inputs.
+    static func decode(_ data: Data, file: String?, limit: Int) throws(RuleStoreError) -> RuleDocument {
         do {
-            return try decodeUnlocated(data)
+            return try decodeUnlocated(data, limit: limit)
         } catch {
             throw file.map { error.located(in: $0) } ?? error
         }
     }
 
-    private static func decodeUnlocated(_ data: Data) throws(RuleStoreError) -> RuleDocument {
-        guard data.count <= sizeLimit else {
-            throw .collectionTooLarge(file: nil, bytes: data.count, limit: sizeLimit)
+    private static func decodeUnlocated(_ data: Data, limit: Int) throws(RuleStoreError) -> RuleDocument {
+        guard data.count <= limit else {
+            throw .collectionTooLarge(file: nil, bytes: data.count, limit: limit)
         }
-        let wire: WireDocument
-        do {
-            wire = try JSONDecoder().decode(WireDocument.self, from: data)
-        } catch let error as DecodingError {
-            throw invalid(from: error, data: data)
-        } catch {
-            throw .invalidDocument(file: nil, keyPath: "", reason: "not valid json")
-        }
+        var reader = RuleJSONReader(Array(data))
+        let wire = try reader.readDocument()
         guard wire.format == formatName else {
             throw .invalidDocument(
                 file: nil, keyPath: "format",
@@ -40,79 +39,26 @@ extension RuleCodec {
         }
         var validator = RuleValidator()
         var byID: [String: PersonalRule] = [:]
-        var firstIndex: [String: Int] = [:]
         byID.reserveCapacity(wire.rules.count)
         for (index, wireRule) in wire.rules.enumerated() {
             let rule = wireRule.rule
             try validator.check(rule, at: "rules[\(index)]")
-            if let earlier = firstIndex.updateValue(index, forKey: rule.id) {
+            if byID.updateValue(rule, forKey: rule.id) != nil {
+                let earlier = wire.rules.firstIndex { $0.id == rule.id } ?? index
                 throw .invalidDocument(
                     file: nil, keyPath: "rules[\(index)].id",
                     reason: "duplicate id '\(rule.id)' (first at rules[\(earlier)])")
             }
-            byID[rule.id] = rule
         }
         for (index, name) in (wire.migrations ?? []).enumerated() where name.isEmpty {
             throw .invalidDocument(file: nil, keyPath: "migrations[\(index)]", reason: "empty migration name")
         }
         return RuleDocument(collection: RuleCollection(validatedByID: byID), migrations: wire.migrations ?? [])
     }
-
-    private static func invalid(from error: DecodingError, data: Data) -> RuleStoreError {
-        switch error {
-        case .keyNotFound(let key, let context):
-            return .invalidDocument(
-                file: nil, keyPath: keyPath(context.codingPath), reason: "missing key '\(key.stringValue)'")
-        case .typeMismatch(let type, let context), .valueNotFound(let type, let context):
-            return .invalidDocument(
-                file: nil, keyPath: keyPath(context.codingPath), reason: "expected \(describe(type))")
-        case .dataCorrupted(let context):
-            if context.codingPath.isEmpty {
-                return .invalidDocument(file: nil, keyPath: "", reason: syntaxReason(context, data: data))
-            }
-            return .invalidDocument(
-                file: nil, keyPath: keyPath(context.codingPath), reason: context.debugDescription.lowercased())
-        @unknown default:
-            return .invalidDocument(file: nil, keyPath: "", reason: "not a valid rule document")
-        }
-    }
-
-    /// `rules[3].hostname` from a decoder coding path.
-    static func keyPath(_ path: [any CodingKey]) -> String {
-        var out = ""
-        for key in path {
-            if let index = key.intValue {
-                out += "[\(index)]"
-            } else {
-                out += out.isEmpty ? key.stringValue : "." + key.stringValue
-            }
-        }
-        return out
-    }
-
-    private static func describe(_ type: Any.Type) -> String {
-        switch type {
-        case is String.Type: return "a string"
-        case is Bool.Type: return "true or false"
-        case is Int64.Type, is Int.Type: return "an integer"
-        case is [WireRule].Type, is [String].Type: return "an array"
-        default: return "a different type"
-        }
-    }
-
-    private static func syntaxReason(_ context: DecodingError.Context, data: Data) -> String {
-        if data.isEmpty { return "empty file (truncated?)" }
-        // Foundation puts the parser's position into the underlying error's text.
-        let detail = (context.underlyingError.map { "\($0)" } ?? context.debugDescription)
-        if let range = detail.range(of: "line \\d+, column \\d+", options: .regularExpression) {
-            return "not valid json (at \(detail[range]))"
-        }
-        return "not valid json"
-    }
 }
 
 /// The document as it appears on the wire, before validation.
-struct WireDocument: Decodable {
+struct WireDocument {
     var format: String
     var version: Int
     var rules: [WireRule]
@@ -120,7 +66,7 @@ struct WireDocument: Decodable {
 }
 
 /// A record as it appears on the wire, before validation.
-struct WireRule: Decodable {
+struct WireRule {
     var id: String
     var hostname: String
     var selector: String

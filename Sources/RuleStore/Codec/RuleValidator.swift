@@ -17,25 +17,25 @@ struct RuleValidator {
     }
 
     /// - Throws: `RuleStoreError.invalidDocument` naming `keyPath` plus the offending field.
-    mutating func check(_ rule: PersonalRule, at keyPath: String) throws(RuleStoreError) {
-        try Self.checkID(rule.id, at: keyPath + ".id")
-        let canonical = try normalize(rule.hostname, at: keyPath + ".hostname")
+    mutating func check(_ rule: PersonalRule, at keyPath: @autoclosure () -> String) throws(RuleStoreError) {
+        try Self.checkID(rule.id, at: keyPath() + ".id")
+        let canonical = try normalize(rule.hostname, at: keyPath() + ".hostname")
         guard canonical == rule.hostname else {
             throw .invalidDocument(
-                file: nil, keyPath: keyPath + ".hostname",
+                file: nil, keyPath: keyPath() + ".hostname",
                 reason: "hostname '\(rule.hostname)' is not normalized; write '\(canonical)'")
         }
-        try Self.checkSelector(rule.selector, at: keyPath + ".selector")
+        try Self.checkSelector(rule.selector, at: keyPath() + ".selector")
         guard (0...Self.maxTimestamp).contains(rule.modifiedAt) else {
             throw .invalidDocument(
-                file: nil, keyPath: keyPath + ".modifiedAt",
+                file: nil, keyPath: keyPath() + ".modifiedAt",
                 reason: "\(rule.modifiedAt) is outside 0...\(Self.maxTimestamp) milliseconds")
         }
     }
 
     /// The normalized form of `hostname`.
     /// - Throws: `RuleStoreError.invalidDocument` at `keyPath` when it is not a hostname.
-    mutating func normalize(_ hostname: String, at keyPath: String) throws(RuleStoreError) -> String {
+    mutating func normalize(_ hostname: String, at keyPath: @autoclosure () -> String) throws(RuleStoreError) -> String {
         let result: NormalizedHost
         if let cached = normalized[hostname] {
             result = cached
@@ -50,35 +50,42 @@ struct RuleValidator {
         switch result {
         case .valid(let value): return value
         case .invalid(let message):
-            throw .invalidDocument(file: nil, keyPath: keyPath, reason: message)
+            throw .invalidDocument(file: nil, keyPath: keyPath(), reason: message)
         }
     }
 
-    static func checkID(_ id: String, at keyPath: String) throws(RuleStoreError) {
+    static func checkID(_ id: String, at keyPath: @autoclosure () -> String) throws(RuleStoreError) {
         let allowed = id.utf8.allSatisfy { byte in
             (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
                 || byte == 0x2E || byte == 0x5F || byte == 0x3A || byte == 0x2D
         }
         guard !id.isEmpty, id.utf8.count <= maxIDLength, allowed else {
             throw .invalidDocument(
-                file: nil, keyPath: keyPath,
+                file: nil, keyPath: keyPath(),
                 reason: "id '\(id)' must be 1 to \(maxIDLength) characters of A-Z a-z 0-9 . _ : -")
         }
     }
 
-    static func checkSelector(_ selector: String, at keyPath: String) throws(RuleStoreError) {
-        if selector.allSatisfy(\.isWhitespace) {
-            throw .invalidDocument(file: nil, keyPath: keyPath, reason: "empty selector")
+    static func checkSelector(_ selector: String, at keyPath: @autoclosure () -> String) throws(RuleStoreError) {
+        // One pass over the bytes; the Unicode-aware checks run only for non-ASCII selectors.
+        var ascii = true, blank = true, control = false
+        for byte in selector.utf8 {
+            if byte >= 0x80 { ascii = false } else if byte < 0x20 || byte == 0x7F { control = true }
+            if byte != 0x20 { blank = false }
         }
-        if selector.utf16.count > maxSelectorLength {
+        if blank || (!ascii && selector.allSatisfy(\.isWhitespace)) {
+            throw .invalidDocument(file: nil, keyPath: keyPath(), reason: "empty selector")
+        }
+        let length = ascii ? selector.utf8.count : selector.utf16.count
+        if length > maxSelectorLength {
             throw .invalidDocument(
-                file: nil, keyPath: keyPath,
-                reason: "selector is \(selector.utf16.count) characters, over the limit of \(maxSelectorLength)")
+                file: nil, keyPath: keyPath(),
+                reason: "selector is \(length) characters, over the limit of \(maxSelectorLength)")
         }
         // One selector a line is how bulk entry and the picker hand selectors over.
-        if selector.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+        if control || (!ascii && selector.unicodeScalars.contains(where: { $0.value == 0x7F || (0x80..<0xA0).contains($0.value) })) {
             throw .invalidDocument(
-                file: nil, keyPath: keyPath, reason: "selector contains a line break or control character")
+                file: nil, keyPath: keyPath(), reason: "selector contains a line break or control character")
         }
     }
 }

@@ -16,8 +16,11 @@ public struct RuleCollection: Sendable, Equatable {
     }
 
     /// All records sorted by id, the order they are encoded in.
+    ///
+    /// Valid ids are ASCII, where Swift's `<`, byte order and JavaScript's UTF-16
+    /// order all agree; `<` has an ASCII fast path the generic UTF-16 walk lacks.
     public var records: [PersonalRule] {
-        recordsByID.values.sorted { UTF16Order.precedes($0.id, $1.id) }
+        recordsByID.values.sorted { $0.id < $1.id }
     }
 
     /// Records that are not deletion markers, sorted by hostname, then selector, then id.
