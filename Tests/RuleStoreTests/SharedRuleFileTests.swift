@@ -114,7 +114,7 @@ import Testing
         let url = try TestSupport.temporaryDirectory().appendingPathComponent("rules.json")
         let workers = 4, operations = 500, seed: UInt64 = 42
         let running = try (0..<workers).map { index in
-            try HelperExecutable.start(worker, [url.path, "\(index)", "\(operations)", "\(seed)"])
+            try HelperExecutable.start(worker, ["stress", url.path, "\(index)", "\(operations)", "\(seed)"])
         }
         for (process, errors) in running {
             process.waitUntilExit()

@@ -35,4 +35,20 @@ enum HelperExecutable {
         try process.run()
         return (process, errors)
     }
+
+    /// Runs `executable` to completion; returns its status, standard output and standard error.
+    static func run(_ executable: URL, _ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        // Small outputs only: read after exit is safe below the pipe buffer size.
+        process.waitUntilExit()
+        return (process.terminationStatus,
+                String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self),
+                String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+    }
 }
