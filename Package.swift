@@ -1,6 +1,8 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+let swift6: [SwiftSetting] = [.swiftLanguageMode(.v6)]
+
 let package = Package(
     name: "ADV",
     products: [
@@ -11,15 +13,17 @@ let package = Package(
     targets: [
         // Only Sources/BlockerCore/Hostname, checked out unchanged from the
         // `blockercore` branch, lives here; the merge brings the rest of the target.
-        .target(name: "BlockerCore"),
+        .target(name: "BlockerCore", path: "Sources/BlockerCore", swiftSettings: swift6),
         .target(
             name: "RuleStore",
-            dependencies: ["BlockerCore"]
+            dependencies: ["BlockerCore"],
+            swiftSettings: swift6
         ),
         // Helper for the multi-process shared-file test: one process of the crowd.
         .executableTarget(
             name: "adv-rulefile-worker",
-            dependencies: ["RuleStore"]
+            dependencies: ["RuleStore"],
+            swiftSettings: swift6
         ),
         // Temporary stand-in for `adv-check rules ...` until the merge wires
         // Sources/adv-check/RulesSubcommand.swift into adv-check's main.swift.
@@ -28,11 +32,13 @@ let package = Package(
             dependencies: ["RuleStore"],
             path: "Sources",
             exclude: ["RuleStore", "BlockerCore", "CJavaScriptCore", "adv-rulefile-worker", "SafariExtension"],
-            sources: ["adv-check/RulesSubcommand.swift", "adv-rules-dev/main.swift"]
+            sources: ["adv-check/RulesSubcommand.swift", "adv-rules-dev/main.swift"],
+            swiftSettings: swift6
         ),
         .testTarget(
             name: "RuleStoreTests",
-            dependencies: ["RuleStore", "BlockerCore", "adv-rulefile-worker"]
+            dependencies: ["RuleStore", "adv-rulefile-worker"],
+            swiftSettings: swift6
         ),
     ]
 )
