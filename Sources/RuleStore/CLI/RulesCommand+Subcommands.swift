@@ -71,7 +71,9 @@ extension RulesCommand {
             return 0
         }
         do {
-            try AtomicWriter(destination: URL(fileURLWithPath: target), stepHook: { _ in }).replaceContents(with: data)
+            // No lock here, so leave other writers' temp files alone.
+            try AtomicWriter(destination: URL(fileURLWithPath: target), sweepsStaleTempFiles: false, stepHook: { _ in })
+                .replaceContents(with: data)
         } catch {
             output.err("adv-check rules: \(error)\n")
             return 1

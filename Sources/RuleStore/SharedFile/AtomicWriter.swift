@@ -9,10 +9,11 @@ import Foundation
 
 /// Replaces a file's contents atomically and durably: temp file, fsync, rename, fsync directory.
 ///
-/// Callers hold the file's lock, which is what makes sweeping stale temp files
-/// (left by a writer that crashed mid-write) safe here.
+/// Callers that hold the file's lock pass `sweepsStaleTempFiles`: only under the
+/// lock is every existing temp file known to belong to a writer that died mid-write.
 struct AtomicWriter {
     let destination: URL
+    var sweepsStaleTempFiles = true
     let stepHook: (SharedFileWriteStep) throws -> Void
 
     private var directory: URL { destination.deletingLastPathComponent() }
@@ -21,7 +22,7 @@ struct AtomicWriter {
     /// Writes `data` to `destination`; on any failure the destination is unchanged.
     /// - Throws: `RuleStoreError.fileSystem`, or whatever the step hook throws.
     func replaceContents(with data: Data) throws {
-        sweepStaleTempFiles()
+        if sweepsStaleTempFiles { sweepStaleTempFiles() }
         let temp = directory.appendingPathComponent(tempPrefix + "\(getpid())-\(UInt32.random(in: .min ... .max))")
         let fd = open(temp.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw RuleStoreError.fileSystem(path: temp.path, operation: "create", code: errno) }
