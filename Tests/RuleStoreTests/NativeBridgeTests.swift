@@ -41,6 +41,32 @@ import Testing
         #expect(try file.read().collection.count == 3)
     }
 
+    @Test func selectorsAlreadySavedForTheHostAreSkipped() throws {
+        let (bridge, file, _) = try makeBridge()
+        _ = try send(bridge, #"{"type":"saveBatch","rules":[{"id":"r1","hostname":"example.com","selector":".ad"}]}"#)
+        let reply = try send(bridge, #"""
+            {"type":"saveBatch","rules":[
+              {"id":"r2","hostname":"example.com","selector":".ad"},
+              {"id":"r3","hostname":"example.org","selector":".ad"},
+              {"id":"r4","hostname":"example.org","selector":".ad"},
+              {"id":"r1","hostname":"example.com","selector":".ad"}]}
+            """#)
+        #expect(reply["skipped"] as? [String] == ["r2", "r4"])
+        #expect((reply["saved"] as? [[String: Any]])?.compactMap { $0["id"] as? String } == ["r3", "r1"])
+        #expect(Set(try file.read().collection.liveRules.map(\.id)) == ["r1", "r3"])
+    }
+
+    @Test func resendingAnUnchangedBatchChangesNothing() throws {
+        let (bridge, file, clock) = try makeBridge()
+        let batch = #"{"type":"saveBatch","rules":[{"id":"r1","hostname":"example.com","selector":".ad"}]}"#
+        _ = try send(bridge, batch)
+        let bytes = try Data(contentsOf: file.url)
+        clock.now += 60_000
+        let again = try send(bridge, batch)
+        #expect((again["saved"] as? [[String: Any]])?.first?["modifiedAt"] as? Int == 1_767_225_600_000)
+        #expect(try Data(contentsOf: file.url) == bytes)
+    }
+
     @Test func oneInvalidRuleCancelsTheWholeBatch() throws {
         let (bridge, file, _) = try makeBridge()
         let reply = try send(bridge, #"""

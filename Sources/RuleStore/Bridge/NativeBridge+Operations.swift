@@ -7,7 +7,7 @@ extension NativeBridge {
             try validator.normalize(hostname, at: "hostname")
         }
         let includeDeleted = try message.optionalBool("includeDeleted") ?? false
-        let (data, document) = try readForBridge()
+        let (data, document) = try file.snapshot()
         let records = document.collection.records.filter {
             (includeDeleted || !$0.deleted) && (host == nil || $0.hostname == host)
         }
@@ -39,10 +39,31 @@ extension NativeBridge {
             incoming.append((id, hostname, selector))
         }
         let now = clock()
-        let saved = try file.update { document -> [PersonalRule] in
-            incoming.map { document.collection.upsert(id: $0.id, hostname: $0.hostname, selector: $0.selector, now: now) }
+        let (saved, skipped) = try file.update { document -> ([PersonalRule], [String]) in
+            // As in the popup's bulk add, a selector already saved for the host (under
+            // another id, perhaps by another process meanwhile) is skipped, not duplicated.
+            var live: [String: String] = [:]
+            for rule in document.collection.liveRules { live[rule.hostname + "\u{0}" + rule.selector] = rule.id }
+            var saved: [PersonalRule] = [], skipped: [String] = []
+            for item in incoming {
+                let key = item.hostname + "\u{0}" + item.selector
+                if let owner = live[key], owner != item.id {
+                    skipped.append(item.id)
+                    continue
+                }
+                // Re-sending an unchanged rule (a retry after a lost reply) keeps its stamp.
+                if let existing = document.collection[item.id], !existing.deleted,
+                   existing.hostname == item.hostname, existing.selector == item.selector {
+                    saved.append(existing)
+                    continue
+                }
+                let rule = document.collection.upsert(id: item.id, hostname: item.hostname, selector: item.selector, now: now)
+                live[key] = rule.id
+                saved.append(rule)
+            }
+            return (saved, skipped)
         }
-        return ["saved": saved.map(Self.recordObject), "revision": currentRevision()]
+        return ["saved": saved.map(Self.recordObject), "skipped": skipped, "revision": currentRevision()]
     }
 
     func delete(_ message: BridgeMessage) throws -> [String: Any] {
@@ -89,10 +110,6 @@ extension NativeBridge {
         case .alreadyMigrated:
             return ["migrated": false, "alreadyMigrated": true, "revision": currentRevision()]
         }
-    }
-
-    private func readForBridge() throws -> (Data?, RuleDocument) {
-        try file.snapshot()
     }
 
     private func currentRevision() -> Any {
