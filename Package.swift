@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "JSKit", targets: ["JSKit"]),
         .library(name: "BlockerCore", targets: ["BlockerCore"]),
+        .library(name: "RuleStore", targets: ["RuleStore"]),
         .library(name: "ExtensionRuntime", targets: ["ExtensionRuntime"]),
         .executable(name: "adv-harness", targets: ["adv-harness"]),
         .executable(name: "adv-check", targets: ["adv-check"]),
@@ -23,8 +24,12 @@ let package = Package(
         // Pure Swift + Foundation: built-in rules, DNR model/validation/matcher,
         // WebKit Content Blocker translation/evaluation, hostnames. No JavaScriptCore.
         .target(name: "BlockerCore", swiftSettings: [.swiftLanguageMode(.v6)]),
-        // The adv-check commands (export, verify, package, bench) as a library tests can call.
-        .target(name: "ADVCheckKit", dependencies: ["BlockerCore"], swiftSettings: [.swiftLanguageMode(.v6)]),
+        // Personal rule records, merge, the shared rule file, migration, sync engine, native bridge.
+        // Foundation only. (Sources/SafariExtension holds the Apple-only handler shell; it is no
+        // target here and never builds on Linux.)
+        .target(name: "RuleStore", dependencies: ["BlockerCore"], swiftSettings: [.swiftLanguageMode(.v6)]),
+        // The adv-check commands (export, verify, package, bench, rules) as a library tests can call.
+        .target(name: "ADVCheckKit", dependencies: ["BlockerCore", "RuleStore"], swiftSettings: [.swiftLanguageMode(.v6)]),
         .target(
             name: "ExtensionRuntime",
             dependencies: ["JSKit", "BlockerCore"],
@@ -34,9 +39,12 @@ let package = Package(
         // Thin command-line shells over the libraries: arguments in, text out, exit status.
         .executableTarget(name: "adv-harness", dependencies: ["ExtensionRuntime"]),
         .executableTarget(name: "adv-check", dependencies: ["ADVCheckKit"], swiftSettings: [.swiftLanguageMode(.v6)]),
+        // Helper process for the shared-file concurrency and crash tests.
+        .executableTarget(name: "adv-rulefile-worker", dependencies: ["RuleStore"], swiftSettings: [.swiftLanguageMode(.v6)]),
         .target(name: "TestSupport", dependencies: ["ExtensionRuntime"], path: "Tests/TestSupport"),
         .testTarget(name: "JSKitTests", dependencies: ["JSKit", "CJavaScriptCore"]),
         .testTarget(name: "BlockerCoreTests", dependencies: ["BlockerCore", "ADVCheckKit"], swiftSettings: [.swiftLanguageMode(.v6)]),
+        .testTarget(name: "RuleStoreTests", dependencies: ["RuleStore", "adv-rulefile-worker"], swiftSettings: [.swiftLanguageMode(.v6)]),
         .testTarget(name: "ExtensionRuntimeTests", dependencies: ["ExtensionRuntime", "TestSupport"]),
     ]
 )

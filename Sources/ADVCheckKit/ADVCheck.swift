@@ -1,4 +1,5 @@
 import BlockerCore
+import RuleStore
 
 /// The `adv-check` commands as a library: `run` parses, validates, acts, prints
 /// and returns the exit code (0 ok, 1 check failed, 2 bad input).
@@ -16,6 +17,8 @@ public enum ADVCheck {
           verify [options]          compare DNR and Content Blocker decisions on fixtures
           package [--out DIR]       assemble and validate the extension's resources
           bench [--json]            measure decisions per second
+          rules show|validate|merge|bench FILE...
+                                    inspect personal-rule collections (see 'adv-check rules --help')
 
         'adv-check <command> --help' describes each command.
         """
@@ -39,11 +42,16 @@ public enum ADVCheck {
             case "verify": return try VerifyCommand.run(rest, output: output)
             case "package": return try PackageCommand.run(rest, output: output)
             case "bench": return try BenchCommand.run(rest, output: output)
+            case "rules":
+                // RuleStore writes whole chunks (with their own newlines); CheckOutput adds one.
+                return RulesCommand.run(arguments: rest, output: RulesCommand.Output(
+                    out: { output.out($0, terminator: "") },
+                    err: { text in output.err(text.hasSuffix("\n") ? String(text.dropLast()) : text) }))
             case "--help", "-h", "help":
                 output.out(usage)
                 return 0
             default:
-                let names = ["export", "verify", "package", "bench"]
+                let names = ["export", "verify", "package", "bench", "rules"]
                 let hint = names.first { $0.hasPrefix(String(command.prefix(2))) }.map { "; did you mean '\($0)'?" } ?? ""
                 output.err("error: unknown command '\(command)'\(hint) (adv-check --help lists commands)")
                 return badInput
