@@ -37,9 +37,10 @@ final class DOMRealm {
 
         let platformSource = try SourceCache.shared.resource("platform.js")
         let installPlatform = try context.evaluate(platformSource, sourceURL: "adv-runtime:///platform.js")
+        let makeURL = try context.evaluate(try SourceCache.shared.resource("url.js"), sourceURL: "adv-runtime:///url.js")
         let engineSource = try SourceCache.shared.resource("engine.js")
         let makeEngine = try context.evaluate(engineSource, sourceURL: "adv-runtime:///engine.js")
-        engine = try makeEngine.call([hostObject, require, installPlatform])
+        engine = try makeEngine.call([hostObject, require, installPlatform, makeURL])
         createPageFunction = try engine.property("createPage")
         initWorldFunction = try engine.property("initWorld")
         restoreFunction = try engine.property("restorePrototypes")

@@ -27,8 +27,9 @@ extension Browser {
 
         let started = loop.now
         let fault = context.host.faults.match(method: call.name, arguments: argumentText, now: started)
-        let finish: (APIResult) -> Void = { [weak self, weak deferred] result in
-            guard let self, let deferred else { return }
+        // The closure keeps the deferred alive until the answer comes (messaging answers later).
+        let finish: (APIResult) -> Void = { [weak self] result in
+            guard let self else { return }
             let delay = fault?.delay ?? .zero
             self.loop.schedule(after: delay, label: "\(call.name) reply") { [weak self] in
                 self?.settle(deferred, call: call, result: result, started: started, channel: channel)

@@ -4,7 +4,7 @@
 // `document`, `location` and the DOM constructors resolve through it, while each world's own
 // top-level bindings stay its own (Safari's isolated worlds). Known difference from Safari: the
 // DOM prototypes are shared between worlds (Safari gives each world its own wrappers).
-(function (host, require, installPlatform) {
+(function (host, require, installPlatform, makeURL) {
   "use strict";
   const domino = require("domino");
   const impl = domino.impl;
@@ -59,6 +59,9 @@
     if (typeof value === "function") domGlobals[name] = value;
   }
   domGlobals.EventTarget = EventTarget;
+  const urlClasses = makeURL(require("domino/lib/URL"));
+  domGlobals.URL = urlClasses.URL;
+  domGlobals.URLSearchParams = urlClasses.URLSearchParams;
   domGlobals.Date = VirtualDate;
   domGlobals.navigator = navigator;
   Object.setPrototypeOf(domGlobals, Object.prototype);
