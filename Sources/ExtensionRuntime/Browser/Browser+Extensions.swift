@@ -4,11 +4,11 @@ import JSKit
 extension Browser {
     /// Installs an extension and starts its background, which receives `runtime.onInstalled`
     /// with reason `install` once its scripts have run.
-    /// - Throws: ``JSError`` when the runtime cannot start the background (script errors are
-    ///   reported on the background page instead).
+    /// - Throws: ``ManifestError`` for an invalid rule file, ``JSError`` when the runtime cannot
+    ///   start the background (script errors are reported on the background page instead).
     @discardableResult
     public func install(_ bundle: ExtensionBundle) throws -> ExtensionHost {
-        let host = ExtensionHost(bundle: bundle, browser: self)
+        let host = try ExtensionHost(bundle: bundle, browser: self)
         extensions.append(host)
         trace.record(.navigation, at: "browser", "install \(bundle.manifest.name) \(bundle.manifest.version) as \(bundle.id)")
         try startBackground(host, event: ("runtime.onInstalled", #"{"reason":"install"}"#))

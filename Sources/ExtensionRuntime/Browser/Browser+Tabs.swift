@@ -1,3 +1,4 @@
+import BlockerCore
 import Foundation
 import JSKit
 
@@ -29,10 +30,13 @@ extension Browser {
     /// parsed with every permitted extension's content scripts.
     /// - Throws: ``BrowserError`` when no page is mapped to `url`.
     public func navigate(_ tab: Tab, to url: String) throws {
-        guard let html = pageSource(url) else {
+        guard var html = pageSource(url) else {
             throw BrowserError("no page for '\(url)': map it to a fixture file")
         }
         trace.record(.navigation, at: "tab\(tab.id)", "navigate \(url)")
+        // The navigation itself is a main_frame request (rules may block it; ADV's never do).
+        let navigationBlocked = decide(NetworkRequest(url: url, type: .mainFrame, tabID: tab.id, documentURL: nil)).blocked
+        if navigationBlocked { html = "<!DOCTYPE html><title>Blocked</title>" }
         if let old = tab.page {
             if let oldHost = URLComponents(string: tab.url)?.host?.lowercased(), sitePermissions[oldHost] == .once {
                 sitePermissions[oldHost] = nil
@@ -48,7 +52,7 @@ extension Browser {
         broadcastTabUpdate(tab, change: [("status", "\"loading\""), ("url", JSONText.string(url))])
 
         var scripts: [ContentScript] = []
-        for host in extensions where mayAccess(host, url: url, tab: tab) {
+        for host in extensions where !navigationBlocked && mayAccess(host, url: url, tab: tab) {
             for entry in host.bundle.manifest.contentScripts where entry.applies(to: url) {
                 for file in entry.js {
                     scripts.append(ContentScript(extensionID: host.id, source: try host.bundle.text(file), url: host.bundle.url(file), runAt: entry.runAt))
@@ -66,10 +70,34 @@ extension Browser {
             self.pageTabs[page.id] = tab.id
             tab.page = page
         }
-        _ = page
+        try requestSubresources(of: page, in: tab)
         loop.schedule(owner: page.id, label: "tab\(tab.id) complete") { [weak self, weak tab] in
             guard let self, let tab else { return }
             self.broadcastTabUpdate(tab, change: [("status", "\"complete\"")])
+        }
+    }
+
+    /// Issues the parsed document's resource loads, decides each, and fires `load` or `error`
+    /// on its element in a later task (a blocked load fails as in Safari: an `error` event).
+    func requestSubresources(of page: Page, in tab: Tab) throws {
+        let list = try page.handle.invoke("subresources")
+        let count = Int(try list["length"].toNumber())
+        var outcomes: [(element: JSValue, failed: Bool)] = []
+        for index in 0..<count {
+            let entry = list[index]
+            guard let url = entry["url"].stringValue, let type = entry["type"].stringValue.flatMap(DNRResourceType.init(rawValue:)) else { continue }
+            let decision = decide(NetworkRequest(url: url, type: type, tabID: tab.id, documentURL: page.url))
+            // Unmapped resources load empty: a fixture need not supply bodies to exercise the rules.
+            outcomes.append((entry["element"], decision.blocked))
+        }
+        guard !outcomes.isEmpty else { return }
+        loop.schedule(owner: page.id, label: "subresource loads of \(page.url)") { [weak page] in
+            guard let page, !page.isClosed else { return }
+            let context = page.pageWorld.context
+            for outcome in outcomes {
+                guard let event = try? page.pageWorld.global["Event"].construct([context.string(outcome.failed ? "error" : "load")]) else { continue }
+                _ = try? outcome.element.invoke("dispatchEvent", [event])
+            }
         }
     }
 

@@ -30,7 +30,8 @@ public final class Browser {
     public internal(set) var tabs: [Tab] = []
     /// Installed extensions, in order of installation.
     public internal(set) var extensions: [ExtensionHost] = []
-    /// Answers navigations: URL in, HTML out (nil: no such page).
+    /// Answers every load: URL in, body out (nil: nothing there). Navigations, scripts and
+    /// fetches all read it.
     public var pageSource: (String) -> String? = { _ in nil }
 
     var contexts: [Int: ExtensionContext] = [:]
@@ -54,6 +55,18 @@ public final class Browser {
             try self.handleAPICall(call)
         })
         session.locationName = { [unowned self] page, world in self.locationName(page: page, world: world) }
+        session.resourceLoader = { [unowned self] url in
+            // A parser-inserted <script src>: decided by the rules first, like every request.
+            let tab = self.loadingTab
+            let request = NetworkRequest(url: url, type: .script, tabID: tab?.id ?? -1, documentURL: tab?.url)
+            return self.decide(request).blocked ? nil : self.pageSource(url)
+        }
+        session.fetchHandler = { [unowned self] page, url, method in
+            let tabID = self.pageTabs[page.id] ?? -1
+            let request = NetworkRequest(url: url, type: .xmlhttprequest, method: method, tabID: tabID, documentURL: page.url)
+            if self.decide(request).blocked { return .blocked }
+            return self.pageSource(url).map { .response(status: 200, body: $0) } ?? .response(status: 404, body: "")
+        }
         session.contentWorldCreated = { [unowned self] world, page in try self.attachContentWorld(world, page: page) }
     }
 
@@ -91,6 +104,13 @@ public final class Browser {
             || manifest.contentScripts.contains { $0.applies(to: url) }
         return requested && sitePermission(for: url).grants
     }
+
+    /// Tabs where the user invoked the extension (activeTab is granted until navigation).
+    public var activeTabGrants: Set<Int> = []
+    /// True while a scenario's trusted user input is being handled (quota exemptions).
+    public var inUserGesture = false
+    /// A getMatchedRules quota imposed on the Safari profile (Safari itself has none).
+    public var feedbackQuota: (calls: Int, intervalMs: Double)?
 
     /// Extensions allowed in private browsing.
     public var allowInPrivate: Set<String> = []

@@ -1,3 +1,5 @@
+import BlockerCore
+import Foundation
 import JSKit
 
 /// An installed extension inside a ``Browser``: its bundle, storage, toolbar state, background
@@ -16,11 +18,25 @@ public final class ExtensionHost {
     public var nativeMessageHandler: ((String, String) -> Result<String, NativeMessageError>)?
     var backgroundContext: ExtensionContext?
     var backgroundPage: Page?
+    let dnr: DNRState
 
-    init(bundle: ExtensionBundle, browser: Browser) {
+    init(bundle: ExtensionBundle, browser: Browser) throws {
         self.bundle = bundle
         self.browser = browser
         action = ActionState(manifest: bundle.manifest)
+        dnr = try DNRState(bundle: bundle)
+    }
+
+    /// The dynamic DNR rules as canonical JSON.
+    public var dynamicRulesJSON: String { Browser.rulesJSON(dnr.dynamicRules) }
+
+    /// Replaces the dynamic rules (scenario setup).
+    /// - Throws: ``ManifestError``-style errors for invalid rules.
+    public func setDynamicRules(json: String) throws {
+        let rules = try DNRRuleset.decodeRules(from: Data(json.utf8), file: "dynamic rules")
+        if let error = DNRRuleValidator.validate(ruleset: rules, source: .dynamic).first { throw BrowserError(error.message) }
+        dnr.dynamicRules = rules
+        dnr.invalidate()
     }
 
     /// The extension id.

@@ -86,6 +86,16 @@ protocol DOMRealmHost: AnyObject {
     func cancelFrame(page: Int, id: Int)
     func console(page: Int, world: String, level: String, text: String)
     func reportError(page: Int, error: JSError, during: String)
+    func fetch(page: Int, url: String, method: String) -> FetchOutcome
+    func queueTask(page: Int, callback: JSValue)
+}
+
+/// What the network answers a page's `fetch`.
+public enum FetchOutcome {
+    /// A rule blocked it: the promise rejects with "Load failed".
+    case blocked
+    /// A response with a status and a text body.
+    case response(status: Int, body: String)
 }
 
 extension DOMRealmHost {
@@ -131,6 +141,18 @@ extension DOMRealmHost {
         define("console", 4) { call in
             host?.console(page: Int(try call.argument(0).toNumber()), world: try call.argument(1).toString(),
                           level: try call.argument(2).toString(), text: try call.argument(3).toString())
+            return nil
+        }
+        define("fetch", 3) { call in
+            let outcome = host?.fetch(page: Int(try call.argument(0).toNumber()), url: try call.argument(1).toString(),
+                                      method: try call.argument(2).toString()) ?? .response(status: 404, body: "")
+            switch outcome {
+            case .blocked: return try call.context.value(["blocked": true])
+            case let .response(status, body): return try call.context.value(["blocked": false, "status": status, "body": body])
+            }
+        }
+        define("queueTask", 2) { call in
+            host?.queueTask(page: Int(try call.argument(0).toNumber()), callback: call.argument(1))
             return nil
         }
         define("reportError", 2) { call in

@@ -42,6 +42,9 @@ public final class WebSession {
     /// Called when a content world is made, before any content script runs in it: the browser
     /// layer gives the world its `browser` object here.
     public var contentWorldCreated: ((World, Page) throws -> Void)?
+    /// Decides and answers a page's `fetch(url)`: by default from ``resourceLoader`` (404 when it
+    /// has nothing). The browser layer puts its network rules here.
+    public var fetchHandler: ((Page, String, String) -> FetchOutcome)?
     /// Fetches external page scripts (`<script src>`): URL in, source text out (nil: load error).
     public var resourceLoader: ((String) -> String?)?
 
@@ -252,6 +255,22 @@ final class SessionHost: DOMRealmHost {
 
     func console(page: Int, world: String, level: String, text: String) {
         session?.pages[page]?.log(world: world, level: level, text: text)
+    }
+
+    func fetch(page: Int, url: String, method: String) -> FetchOutcome {
+        guard let session, let target = session.pages[page] else { return .response(status: 404, body: "") }
+        if let handler = session.fetchHandler { return handler(target, url, method) }
+        if let body = session.resourceLoader?(url) { return .response(status: 200, body: body) }
+        return .response(status: 404, body: "")
+    }
+
+    func queueTask(page: Int, callback: JSValue) {
+        guard let session, session.pages[page] != nil else { return }
+        session.loop.schedule(owner: page, label: "network response") { [weak session] in
+            do { try callback.call() } catch let error as JSError {
+                session?.pages[page]?.report(JSErrorReport(error: error, during: "a network response"), world: "page")
+            } catch {}
+        }
     }
 
     func reportError(page: Int, error: JSError, during: String) {

@@ -35,9 +35,20 @@ enum APISurface {
                   events: ["onClicked"]),
     ]
 
+    /// declarativeNetRequest needs either DNR permission.
+    static let dnr = Namespace(name: "declarativeNetRequest", permission: "declarativeNetRequest", audience: .privileged,
+                               methods: ["getEnabledRulesets": (0, 0), "updateEnabledRulesets": (1, 1), "updateDynamicRules": (1, 1),
+                                         "getDynamicRules": (0, 1), "updateSessionRules": (1, 1), "getSessionRules": (0, 1),
+                                         "isRegexSupported": (1, 1), "getMatchedRules": (0, 1)],
+                               events: [])
+
     /// The surface for a context: namespaces it may see given `permissions`.
     static func surface(privileged: Bool, permissions: Set<String>) -> [Namespace] {
-        namespaces.filter { namespace in
+        var all = namespaces
+        if permissions.contains("declarativeNetRequest") || permissions.contains("declarativeNetRequestWithHostAccess") {
+            all.append(Namespace(name: dnr.name, permission: nil, audience: dnr.audience, methods: dnr.methods, events: dnr.events))
+        }
+        return all.filter { namespace in
             if namespace.audience == .privileged, !privileged { return false }
             if let permission = namespace.permission, !permissions.contains(permission) { return false }
             return true

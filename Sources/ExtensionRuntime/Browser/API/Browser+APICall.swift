@@ -76,6 +76,7 @@ extension Browser {
         case "runtime": return handleRuntime(call)
         case "tabs": return handleTabs(call)
         case "action": return handleAction(call)
+        case "declarativeNetRequest": return handleDNR(call)
         default: return .error("\(call.name) is not available")
         }
     }

@@ -218,6 +218,25 @@
 
   // MARK: - Pages
 
+  // A minimal Fetch Response over a text body.
+  function makeResponse(url, status, body) {
+    let used = false;
+    const take = () => {
+      if (used) return Promise.reject(new TypeError("Body is disturbed or locked"));
+      used = true;
+      return Promise.resolve(body);
+    };
+    return {
+      url, status, ok: status >= 200 && status < 300, statusText: status === 200 ? "OK" : status === 404 ? "Not Found" : "",
+      redirected: false, type: "basic",
+      headers: { get() { return null; }, has() { return false; } },
+      get bodyUsed() { return used; },
+      text: take,
+      json() { return take().then(JSON.parse); },
+      clone() { return makeResponse(url, status, body); },
+    };
+  }
+
   function createPage(pageId, url, timeOrigin) {
     const parser = new HTMLParser(url, undefined, { scripting_enabled: true });
     const document = parser.document();
@@ -270,6 +289,21 @@
           try { callback(); } catch (error) { host.reportError(pageId, error); }
         });
       },
+      // fetch(): decided by the browser's rules like any request; a blocked fetch rejects with
+      // Safari's "Load failed" TypeError; an answer arrives in a later task, as over a network.
+      fetch(input, init) {
+        let url;
+        try { url = new urlClasses.URL(typeof input === "string" ? input : String(input && input.url || input), document.URL).href; }
+        catch (error) { return Promise.reject(error); }
+        const method = String((init && init.method) || (input && input.method) || "GET").toUpperCase();
+        return new Promise((resolve, reject) => {
+          const outcome = host.fetch(pageId, url, method);
+          host.queueTask(pageId, () => {
+            if (outcome.blocked) { reject(new TypeError("Load failed")); return; }
+            resolve(makeResponse(url, outcome.status, outcome.body));
+          });
+        });
+      },
       addEventListener(type, listener, options) { windowTarget.addEventListener(type, listener, options); },
       removeEventListener(type, listener, options) { windowTarget.removeEventListener(type, listener, options); },
       dispatchEvent(event) { return windowTarget.dispatchEvent(event); },
@@ -284,6 +318,36 @@
 
     let parsed = 0;
     return {
+      // Resource loads the parsed document asks for (HTML "fetch" points), for the network
+      // layer to decide: [{element, url, type}] with DNR resource types.
+      subresources() {
+        const out = [];
+        const add = (element, raw, type) => {
+          if (!raw) return;
+          try { out.push({ element, url: new urlClasses.URL(String(raw).trim(), document.URL).href, type }); } catch (e) { /* unparsable: no request */ }
+        };
+        const all = (selector) => Array.prototype.slice.call(document.querySelectorAll(selector));
+        for (const img of all("img")) {
+          add(img, img.getAttribute("src"), "image");
+          for (const candidate of (img.getAttribute("srcset") || "").split(",")) add(img, candidate.trim().split(/\s+/)[0], "image");
+        }
+        for (const link of all("link[href]")) {
+          if (/(^|\s)stylesheet(\s|$)/i.test(link.getAttribute("rel") || "")) add(link, link.getAttribute("href"), "stylesheet");
+        }
+        for (const frame of all("iframe[src], frame[src]")) add(frame, frame.getAttribute("src"), "sub_frame");
+        for (const media of all("video[src], audio[src], video > source[src], audio > source[src]")) add(media, media.getAttribute("src"), "media");
+        for (const video of all("video[poster]")) add(video, video.getAttribute("poster"), "image");
+        for (const object of all("object[data]")) add(object, object.getAttribute("data"), "object");
+        for (const embed of all("embed[src]")) add(embed, embed.getAttribute("src"), "object");
+        const urls = /url\(\s*(['"]?)([^'")]+)\1\s*\)/g;
+        for (const style of all("style")) {
+          for (const match of (style.textContent || "").matchAll(urls)) add(style, match[2], "image");
+        }
+        for (const element of all("[style]")) {
+          for (const match of (element.getAttribute("style") || "").matchAll(urls)) add(element, match[2], "image");
+        }
+        return out;
+      },
       document, shared, windowTarget,
       // Feeds the next chunk to the parser and returns the <script> elements completed by it.
       write(chunk) {
@@ -322,7 +386,8 @@
 
   function initWorld(global, page, pageId, worldId, isPageWorld, seed) {
     Object.defineProperty(Object.getPrototypeOf(global), Symbol.toStringTag, { value: "Window", configurable: true });
-    Object.defineProperty(global, "window", { value: global, enumerable: true });
+    // Configurable (unlike a real window's) so a service-worker context can remove it.
+    Object.defineProperty(global, "window", { value: global, enumerable: true, configurable: true });
     Object.defineProperty(global, "self", { value: global, enumerable: true, writable: true, configurable: true });
     Object.defineProperty(global, "top", { value: global, enumerable: true });
     Object.defineProperty(global, "parent", { value: global, enumerable: true, writable: true, configurable: true });
