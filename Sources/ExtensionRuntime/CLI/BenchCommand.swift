@@ -9,6 +9,9 @@ enum BenchCommand {
       fresh_page_ms     a navigation in an existing session (new page and content worlds,
                         a 200-element page parsed, one content script run)
       fresh_session_ms  a new context group from nothing to the same point
+      scenarios_per_second_jobs1 / _jobs2
+                        a typical scenario (one page, 60 s simulated) through the suite runner
+      virtual_hour_ms   wall time to simulate one hour of a page polling every second
     --json prints one JSON object: metric name -> {median, p90, unit, samples}.
     Build with 'swift build -c release' for representative figures.
     """
@@ -27,16 +30,21 @@ enum BenchCommand {
             }
             iterations = value
         }
-        let measurements = [
+        var measurements = [
             try StartupBenchmark.freshPage(iterations: iterations),
             try StartupBenchmark.freshSession(iterations: max(1, iterations * 5 / 6)),
+            try ScenarioBenchmark.virtualHour(),
         ]
+        if let catalog = ScenarioCatalog.locate() {
+            measurements.append(try ScenarioBenchmark.throughput(jobs: 1, catalog: catalog))
+            measurements.append(try ScenarioBenchmark.throughput(jobs: 2, catalog: catalog))
+        }
         if flags["--json"] != nil {
             output.line(jsonReport(measurements))
         } else {
-            output.line("metric".padding(toLength: 20, withPad: " ", startingAt: 0) + "median      p90         samples")
+            output.line("metric".padding(toLength: 28, withPad: " ", startingAt: 0) + "median      p90         samples")
             for m in measurements {
-                output.line(m.name.padding(toLength: 20, withPad: " ", startingAt: 0)
+                output.line(m.name.padding(toLength: 28, withPad: " ", startingAt: 0)
                     + format(m.median, m.unit).padding(toLength: 12, withPad: " ", startingAt: 0)
                     + format(m.p90, m.unit).padding(toLength: 12, withPad: " ", startingAt: 0)
                     + "\(m.samples.count)")
