@@ -33,11 +33,12 @@ enum BenchCommand {
         var measurements = [
             try StartupBenchmark.freshPage(iterations: iterations),
             try StartupBenchmark.freshSession(iterations: max(1, iterations * 5 / 6)),
-            try ScenarioBenchmark.virtualHour(),
+            try ScenarioBenchmark.virtualHour(iterations: min(5, iterations)),
         ]
         if let catalog = ScenarioCatalog.locate() {
-            measurements.append(try ScenarioBenchmark.throughput(jobs: 1, catalog: catalog))
-            measurements.append(try ScenarioBenchmark.throughput(jobs: 2, catalog: catalog))
+            let count = min(40, max(2, iterations))
+            measurements.append(try ScenarioBenchmark.throughput(jobs: 1, count: count, catalog: catalog))
+            measurements.append(try ScenarioBenchmark.throughput(jobs: 2, count: count, catalog: catalog))
         }
         if flags["--json"] != nil {
             output.line(jsonReport(measurements))
