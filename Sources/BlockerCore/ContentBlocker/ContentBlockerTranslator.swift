@@ -12,7 +12,7 @@
 ///   webtransport and webbundle have no mapping and are dropped;
 /// - `domains`/`requestDomains` become `if-domain`, the excluded ones `unless-domain`
 ///   (a `*` prefix for subdomains); note that WebKit's if-domain tests the main
-///   document, not the request (see docs/blockercore.md, known divergences);
+///   document, not the request (see Sources/BlockerCore/README.md, known divergences);
 /// - initiator domains become `if-frame-url`/`unless-frame-url` regexes; with both,
 ///   an extra `ignore-previous-rules` rule carries the exclusions;
 /// - allowAllRequests becomes `.*` with `if-top-url` from its filter;

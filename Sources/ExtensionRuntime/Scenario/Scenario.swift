@@ -2,7 +2,7 @@ import BlockerCore
 import Foundation
 
 /// A scenario: a browser set up as described, a timeline of steps at virtual times, and the
-/// expectations to check. See docs/scenarios.md for the file format.
+/// expectations to check. See fixtures/scenarios/README.md for the file format.
 public struct Scenario: Sendable {
     /// The scenario file.
     public let file: URL
