@@ -81,7 +81,9 @@ var ADVToolbar = (() => {
     lastPoll = now;
     const state = tabState(tabId);
     try {
-      const result = await browser.declarativeNetRequest.getMatchedRules({ tabId, minTimeStamp: state.since });
+      // Safari's minTimeStamp is exclusive (Chromium's inclusive): asking from one millisecond
+      // before the navigation counts requests made in the same millisecond in both.
+      const result = await browser.declarativeNetRequest.getMatchedRules({ tabId, minTimeStamp: state.since - 1 });
       if (tabs.get(tabId) === state) state.network = result.rulesMatchedInfo.length;
     } catch (error) {
       if (tabs.get(tabId) === state) state.network = "unknown";

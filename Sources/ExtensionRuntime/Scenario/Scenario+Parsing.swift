@@ -5,7 +5,7 @@ extension Scenario {
     /// Keys a scenario file may have at the top level.
     static let topLevelKeys: Set<String> = [
         "description", "extension", "profile", "sitePermissions", "storage", "dynamicRules", "nativeMessages",
-        "pages", "faults", "feedbackQuota", "steps", "budget",
+        "pages", "faults", "feedbackQuota", "steps", "budget", "withheldPermissions",
     ]
 
     /// Reads and validates a scenario file. Nothing runs until the whole file is valid.
@@ -107,6 +107,11 @@ struct ScenarioReader {
         if let value = top["extension"] {
             if case .null = value { extensionFolder = nil } else { extensionFolder = try file(value, "extension", directory: true) }
         }
+        var withheld: Set<String> = []
+        if let value = top["withheldPermissions"] {
+            guard case let .array(list) = value else { throw fail("withheldPermissions", "must be an array of permission names") }
+            for (index, item) in list.enumerated() { withheld.insert(try string(item, "withheldPermissions[\(index)]")) }
+        }
         var profile = Browser.Profile.safari
         if let value = top["profile"] {
             let text = try string(value, "profile")
@@ -199,7 +204,7 @@ struct ScenarioReader {
         let name = file.deletingPathExtension().lastPathComponent
         return Scenario(
             file: file, suite: file.deletingLastPathComponent().lastPathComponent, name: name, description: description,
-            extensionFolder: extensionFolder, profile: profile, sitePermissions: permissions, localStorage: local,
+            extensionFolder: extensionFolder, withheldPermissions: withheld, profile: profile, sitePermissions: permissions, localStorage: local,
             dynamicRules: rules, nativeMessages: native, pages: pages, faults: faults, feedbackQuota: quota,
             steps: steps, virtualBudget: virtualBudget, wallBudget: wallBudget)
     }

@@ -13,6 +13,8 @@ public struct Scenario: Sendable {
     public let description: String
     /// The extension folder to install (nil: none).
     public let extensionFolder: URL?
+    /// Manifest permissions the browser withholds (e.g. declarativeNetRequestFeedback).
+    public let withheldPermissions: Set<String>
     /// Safari or Chromium behaviour.
     public let profile: Browser.Profile
     /// Site permissions by host (`*` for every other host).

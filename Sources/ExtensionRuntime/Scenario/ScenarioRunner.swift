@@ -68,7 +68,7 @@ public final class ScenarioRunner {
         browser.feedbackQuota = scenario.feedbackQuota
         guard let folder = scenario.extensionFolder else { return }
         let bundle: ExtensionBundle
-        do { bundle = try ExtensionBundle(folder: folder) } catch {
+        do { bundle = try ExtensionBundle(folder: folder).withholding(scenario.withheldPermissions) } catch {
             throw StepFailure("extension: \(error)")
         }
         host = try browser.install(bundle) { host in
