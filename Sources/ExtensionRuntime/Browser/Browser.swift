@@ -61,6 +61,13 @@ public final class Browser {
             let request = NetworkRequest(url: url, type: .script, tabID: tab?.id ?? -1, documentURL: tab?.url)
             return self.decide(request).blocked ? nil : self.pageSource(url)
         }
+        session.stylesheetLoader = { [unowned self] url in
+            // The request itself is decided and traced with the page's other subresources; here
+            // only its body is served, unless a rule blocks it.
+            let tab = self.loadingTab
+            let request = NetworkRequest(url: url, type: .stylesheet, tabID: tab?.id ?? -1, documentURL: tab?.url)
+            return self.decide(request, record: false).blocked ? nil : self.pageSource(url)
+        }
         session.fetchHandler = { [unowned self] page, url, method in
             let tabID = self.pageTabs[page.id] ?? -1
             let request = NetworkRequest(url: url, type: .xmlhttprequest, method: method, tabID: tabID, documentURL: page.url)

@@ -4,7 +4,7 @@
 // `document`, `location` and the DOM constructors resolve through it, while each world's own
 // top-level bindings stay its own (Safari's isolated worlds). Known difference from Safari: the
 // DOM prototypes are shared between worlds (Safari gives each world its own wrappers).
-(function (host, require, installPlatform, makeURL) {
+(function (host, require, installPlatform, layers, makeURL) {
   "use strict";
   const domino = require("domino");
   const impl = domino.impl;
@@ -65,6 +65,21 @@
   domGlobals.Date = VirtualDate;
   domGlobals.navigator = navigator;
   Object.setPrototypeOf(domGlobals, Object.prototype);
+
+  // MARK: - Web platform layers (JS/<layer>.js, loaded by DOMRealm in order)
+
+  // Each layer adds what domino lacks (MutationObserver, CSSOM, cascade, events, media, geometry)
+  // to domGlobals and the DOM prototypes here, before the snapshot below, so that whatever a page
+  // patches on them is undone on navigation; `page(p)` then sets up each new document.
+  const layerContext = {
+    impl, require, host, domGlobals, EventTarget,
+    reportError(pageId, error) { if (pageId !== undefined) host.reportError(pageId, error); },
+  };
+  const web = Object.create(null);
+  for (const layer of layers || []) {
+    const made = layer(layerContext);
+    if (made && made.name) web[made.name] = made;
+  }
 
   // MARK: - Prototype snapshot: nothing a page patches survives its navigation
 
@@ -316,6 +331,8 @@
       configurable: true,
     });
 
+    for (const name in web) if (web[name].page) web[name].page({ document, shared, windowTarget, pageId });
+
     let parsed = 0;
     return {
       // Resource loads the parsed document asks for (HTML "fetch" points), for the network
@@ -373,10 +390,8 @@
         document._dispatchEvent(new impl.Event("readystatechange"), true);
       },
       fireDOMContentLoaded() {
-        const event = new impl.Event("DOMContentLoaded", { bubbles: true });
-        document._dispatchEvent(event, true);
-        // domino's event path stops at the document; in browsers the window is the last target.
-        if (!event._propagationStopped) windowTarget._dispatchEvent(new impl.Event("DOMContentLoaded", { bubbles: true }), true);
+        // The event path ends at the window (events.js dispatch), as in browsers.
+        document._dispatchEvent(new impl.Event("DOMContentLoaded", { bubbles: true }), true);
       },
       fireLoad() {
         windowTarget._dispatchEvent(new impl.Event("load"), true);
@@ -399,7 +414,8 @@
       // document.defaultView is the page world's window, as script on the page expects.
       page.document.defaultView = global;
     }
+    for (const name in web) if (web[name].world) web[name].world(global, page.document, isPageWorld);
   }
 
-  return { createPage, initWorld, restorePrototypes, domGlobals, guardedCount: () => guarded.length };
+  return { createPage, initWorld, restorePrototypes, domGlobals, web, guardedCount: () => guarded.length };
 })
