@@ -20,6 +20,17 @@ browser.runtime.onMessage.addListener((message, sender) => {
         .then((result) => ({ ok: true, ...result }), (error) => ({ ok: false, error: error.message }));
     case "sources.list":
       return ADVSourceBlocks.list().then((hosts) => ({ ok: true, hosts }));
+    case "filters.forPage":
+      return ADVPersonalFilters.forHost(sender.url ? new URL(sender.url).hostname : message.hostname)
+        .then((filters) => ({ ok: true, filters }));
+    case "filters.add":
+      return ADVPersonalFilters.add(message.hostname, message.text)
+        .then((result) => ({ ok: true, ...result }), (error) => ({ ok: false, error: error.message }));
+    case "filters.remove":
+      return ADVPersonalFilters.remove(String(message.id))
+        .then((result) => ({ ok: true, ...result }), (error) => ({ ok: false, error: error.message }));
+    case "filters.list":
+      return ADVPersonalFilters.forHost(message.hostname).then((filters) => ({ ok: true, filters }));
     case "toolbar.state":
       return Promise.resolve({ ok: true, state: ADVToolbar.snapshot(message.tabId) });
     default:

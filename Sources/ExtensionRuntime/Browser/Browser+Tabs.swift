@@ -52,15 +52,14 @@ extension Browser {
         broadcastTabUpdate(tab, change: [("status", "\"loading\""), ("url", JSONText.string(url))])
 
         var scripts: [ContentScript] = []
+        var styleSheets: [(extensionID: String, file: String, css: String)] = []
         for host in extensions where !navigationBlocked && mayAccess(host, url: url, tab: tab) {
             for entry in host.bundle.manifest.contentScripts where entry.applies(to: url) {
                 for file in entry.js {
                     scripts.append(ContentScript(extensionID: host.id, source: try host.bundle.text(file), url: host.bundle.url(file), runAt: entry.runAt))
                 }
                 for file in entry.css {
-                    // The user stylesheet itself is applied by the web-platform layer; the
-                    // injection is traced here so scenarios see when it happens.
-                    trace.record(.dom, at: "tab\(tab.id)/content", "user stylesheet \(file)")
+                    styleSheets.append((host.id, file, try host.bundle.text(file)))
                 }
             }
         }
@@ -69,6 +68,12 @@ extension Browser {
         let page = try session.open(html: html, url: url, contentScripts: scripts) { [unowned self] page in
             self.pageTabs[page.id] = tab.id
             tab.page = page
+            // Manifest CSS is injected before any parsing, as WebKit's user stylesheets are:
+            // it applies before the page renders and to everything inserted later.
+            for sheet in styleSheets {
+                try page.injectUserStyleSheet(sheet.css, extensionID: sheet.extensionID)
+                self.trace.record(.dom, at: "tab\(tab.id)/content", "user stylesheet \(sheet.file)")
+            }
         }
         try requestSubresources(of: page, in: tab)
         loop.schedule(owner: page.id, label: "tab\(tab.id) complete") { [weak self, weak tab] in

@@ -221,6 +221,31 @@
     };
   }
 
+  // Web Crypto's random parts (every Safari world has `crypto`), from a seeded generator so
+  // runs stay byte-identical: getRandomValues fills integer typed arrays, randomUUID gives an
+  // RFC 4122 version 4 UUID. (No subtle: nothing in the runtime needs it.)
+  function makeCrypto(random) {
+    const byte = () => Math.floor(random() * 256);
+    return Object.freeze({
+      getRandomValues(array) {
+        if (!ArrayBuffer.isView(array) || array instanceof Float32Array || array instanceof Float64Array) {
+          throw new TypeError("Argument 1 ('array') to Crypto.getRandomValues must be an integer typed array");
+        }
+        if (array.byteLength > 65536) throw new RangeError("QuotaExceededError: the array is larger than 65536 bytes");
+        const bytes = new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
+        for (let i = 0; i < bytes.length; i++) bytes[i] = byte();
+        return array;
+      },
+      randomUUID() {
+        const b = Array.from({ length: 16 }, byte);
+        b[6] = (b[6] & 0x0f) | 0x40;
+        b[8] = (b[8] & 0x3f) | 0x80;
+        const hex = b.map((x) => x.toString(16).padStart(2, "0")).join("");
+        return hex.slice(0, 8) + "-" + hex.slice(8, 12) + "-" + hex.slice(12, 16) + "-" + hex.slice(16, 20) + "-" + hex.slice(20);
+      },
+    });
+  }
+
   // The top frame of the caller, as "url:line:column", for timer diagnostics.
   function callerLocation() {
     const stack = new Error().stack || "";
@@ -410,6 +435,7 @@
     global.console = makeConsole(pageId, worldId);
     global.Date = VirtualDate;
     global.Math.random = seededRandom(seed);
+    global.crypto = makeCrypto(seededRandom(seed ^ 0x5bd1e995));
     if (isPageWorld) {
       // document.defaultView is the page world's window, as script on the page expects.
       page.document.defaultView = global;
