@@ -5,8 +5,11 @@ let package = Package(
     name: "ADV",
     products: [
         .library(name: "JSKit", targets: ["JSKit"]),
+        .library(name: "BlockerCore", targets: ["BlockerCore"]),
+        .library(name: "RuleStore", targets: ["RuleStore"]),
         .library(name: "ExtensionRuntime", targets: ["ExtensionRuntime"]),
         .executable(name: "adv-harness", targets: ["adv-harness"]),
+        .executable(name: "adv-check", targets: ["adv-check"]),
     ],
     targets: [
         // The classic JavaScriptCore C API from Debian's WebKitGTK build (the same API Apple ships).
@@ -15,16 +18,33 @@ let package = Package(
             pkgConfig: "javascriptcoregtk-4.1",
             providers: [.apt(["libjavascriptcoregtk-4.1-dev"])]
         ),
+        // JSKit and the runtime confine every JavaScriptCore object to the thread that runs its
+        // session; they use the Swift 5 language mode rather than mark C pointers Sendable.
         .target(name: "JSKit", dependencies: ["CJavaScriptCore"], swiftSettings: [.swiftLanguageMode(.v5)]),
+        // Pure Swift + Foundation: built-in rules, DNR model/validation/matcher,
+        // WebKit Content Blocker translation/evaluation, hostnames. No JavaScriptCore.
+        .target(name: "BlockerCore", exclude: ["README.md"], swiftSettings: [.swiftLanguageMode(.v6)]),
+        // Personal rule records, merge, the shared rule file, migration, sync engine, native bridge.
+        // Foundation only. (Sources/SafariExtension holds the Apple-only handler shell; it is no
+        // target here and never builds on Linux.)
+        .target(name: "RuleStore", dependencies: ["BlockerCore"], swiftSettings: [.swiftLanguageMode(.v6)]),
+        // The adv-check commands (export, verify, package, bench, rules) as a library tests can call.
+        .target(name: "ADVCheckKit", dependencies: ["BlockerCore", "RuleStore"], swiftSettings: [.swiftLanguageMode(.v6)]),
         .target(
             name: "ExtensionRuntime",
-            dependencies: ["JSKit"],
+            dependencies: ["JSKit", "BlockerCore"],
             resources: [.copy("Web/JS")],
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
+        // Thin command-line shells over the libraries: arguments in, text out, exit status.
         .executableTarget(name: "adv-harness", dependencies: ["ExtensionRuntime"]),
+        .executableTarget(name: "adv-check", dependencies: ["ADVCheckKit"], swiftSettings: [.swiftLanguageMode(.v6)]),
+        // Helper process for the shared-file concurrency and crash tests.
+        .executableTarget(name: "adv-rulefile-worker", dependencies: ["RuleStore"], swiftSettings: [.swiftLanguageMode(.v6)]),
         .target(name: "TestSupport", dependencies: ["ExtensionRuntime"], path: "Tests/TestSupport"),
         .testTarget(name: "JSKitTests", dependencies: ["JSKit", "CJavaScriptCore"]),
+        .testTarget(name: "BlockerCoreTests", dependencies: ["BlockerCore", "ADVCheckKit"], swiftSettings: [.swiftLanguageMode(.v6)]),
+        .testTarget(name: "RuleStoreTests", dependencies: ["RuleStore", "adv-rulefile-worker"], swiftSettings: [.swiftLanguageMode(.v6)]),
         .testTarget(name: "ExtensionRuntimeTests", dependencies: ["ExtensionRuntime", "TestSupport"]),
     ]
 )

@@ -15,4 +15,8 @@ JS_EXPORT void JSContextGroupClearExecutionTimeLimit(JSContextGroupRef group);
 // a full, synchronous collection (JSGarbageCollect only hints that one would be welcome).
 JS_EXPORT void JSSynchronousGarbageCollectForDebugging(JSContextRef ctx);
 
+// Also from JSBasePrivate.h: an object describing the group's heap (heapSize, heapCapacity,
+// extraMemorySize, objectCount, protectedObjectCount, globalObjectCount, ...).
+JS_EXPORT JSObjectRef JSGetMemoryUsageStatistics(JSContextRef ctx);
+
 #endif

@@ -51,6 +51,18 @@ public final class JSContext {
         }
     }
 
+    /// Statistics of the group's heap after the last collection: `heapSize`, `objectCount`,
+    /// `globalObjectCount`, `protectedObjectCount` and others, as JavaScriptCore reports them.
+    public func memoryStatistics() -> [String: Double] {
+        guard let stats = JSGetMemoryUsageStatistics(ref) else { return [:] }
+        let value = JSValue(stats, in: self)
+        var result: [String: Double] = [:]
+        for key in (try? value.ownKeys()) ?? [] {
+            if let number = value[key].numberValue { result[key] = number }
+        }
+        return result
+    }
+
     // MARK: - Making values
 
     /// `undefined`.

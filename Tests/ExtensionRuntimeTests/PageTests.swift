@@ -199,3 +199,28 @@ import TestSupport
         #expect(session.trace.dump(channels: [.console], from: .milliseconds(100)) == "     250ms page1/page console warn: later\n")
     }
 }
+
+@Suite struct URLTests {
+    // Expected values per the WHATWG URL Standard (and what Safari prints for them).
+    @Test(arguments: [
+        ("new URL('HTTPS://Ex.Example:443/a/./b/../c?x=1#f').href", "https://ex.example/a/c?x=1#f"),
+        ("new URL('http://a.example:8080/p').host", "a.example:8080"),
+        ("new URL('https://a.example').pathname", "/"),
+        ("new URL('../up?q', 'https://a.example/x/y/z').href", "https://a.example/x/up?q"),
+        ("new URL('//cdn.example/lib.js', 'https://a.example/').href", "https://cdn.example/lib.js"),
+        ("new URL('https://u:p@a.example/').origin", "https://a.example"),
+        ("new URL('safari-web-extension://ID/popup.html').origin", "null"),
+        ("new URL('https://a.example/?a=1&b=x+y&a=2').searchParams.getAll('a').join()", "1,2"),
+        ("new URL('https://a.example/?b=x+y').searchParams.get('b')", "x y"),
+        ("(() => { const u = new URL('https://a.example/p'); u.searchParams.set('q', 'a b&c'); return u.href })()", "https://a.example/p?q=a+b%26c"),
+        ("new URLSearchParams({ z: '1', a: '2' }).toString()", "z=1&a=2"),
+        ("(() => { try { new URL('not a url'); } catch (e) { return e.name; } })()", "TypeError"),
+        ("URL.canParse('x', 'https://a.example/')", "true"),
+        ("JSON.stringify({ u: new URL('https://a.example') })", #"{"u":"https://a.example/"}"#),
+    ])
+    func urlBehavesAsSpecified(expression: String, expected: String) throws {
+        let (_, page) = try Support.load("<p>u</p>")
+        let value = try page.pageWorld.evaluate("String(\(expression))", sourceURL: "test")
+        #expect(value.stringValue == expected)
+    }
+}

@@ -43,3 +43,31 @@ public enum Support {
         return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
     }
 }
+
+extension Support {
+    /// The sample third-party extension under fixtures/extensions/sample-notes.
+    public static func sampleExtension() throws -> ExtensionBundle {
+        try ExtensionBundle(folder: fixtures.appendingPathComponent("extensions/sample-notes"))
+    }
+
+    /// A browser with the sample extension installed, pages served from `pages` (URL -> HTML),
+    /// and every site permitted unless `permission` says otherwise.
+    public static func browser(
+        pages: [String: String] = [:], permission: SitePermission = .always, profile: Browser.Profile = .safari
+    ) throws -> (Browser, ExtensionHost) {
+        var options = Browser.Options()
+        options.profile = profile
+        let browser = try Browser(options: options)
+        browser.setSitePermission(permission, for: "*")
+        browser.pageSource = { url in pages[url] ?? (url.hasPrefix("https://") ? "<!DOCTYPE html><title>\(url)</title><body><p>page</p></body>" : nil) }
+        let host = try browser.install(try sampleExtension())
+        try browser.loop.runUntilIdle()
+        return (browser, host)
+    }
+
+    /// Evaluates `script` (an async function body) in `world` and waits for its result.
+    public static func await(_ browser: Browser, _ world: World, _ script: String) throws -> Any? {
+        let promise = try world.evaluate("(async () => { \(script) })()", sourceURL: "test:await")
+        return try browser.session.settle(promise).toSwift()
+    }
+}

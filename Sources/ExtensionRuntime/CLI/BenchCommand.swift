@@ -9,6 +9,9 @@ enum BenchCommand {
       fresh_page_ms     a navigation in an existing session (new page and content worlds,
                         a 200-element page parsed, one content script run)
       fresh_session_ms  a new context group from nothing to the same point
+      scenarios_per_second_jobs1 / _jobs2
+                        a typical scenario (one page, 60 s simulated) through the suite runner
+      virtual_hour_ms   wall time to simulate one hour of a page polling every second
       computed_style_us getComputedStyle(e).display over all elements of a 2,000-element page
                         with 300 author rules, after a DOM change (median per call)
       computed_style_cold_us  the same pass right after a style sheet change
@@ -30,16 +33,23 @@ enum BenchCommand {
             }
             iterations = value
         }
-        let measurements = [
+        var measurements = [
             try StartupBenchmark.freshPage(iterations: iterations),
             try StartupBenchmark.freshSession(iterations: max(1, iterations * 5 / 6)),
-        ] + (try ComputedStyleBenchmark.run(iterations: max(1, iterations / 2)))
+            try ScenarioBenchmark.virtualHour(iterations: min(5, iterations)),
+        ]
+        measurements += try ComputedStyleBenchmark.run(iterations: max(1, iterations / 2))
+        if let catalog = ScenarioCatalog.locate() {
+            let count = min(40, max(2, iterations))
+            measurements.append(try ScenarioBenchmark.throughput(jobs: 1, count: count, catalog: catalog))
+            measurements.append(try ScenarioBenchmark.throughput(jobs: 2, count: count, catalog: catalog))
+        }
         if flags["--json"] != nil {
             output.line(jsonReport(measurements))
         } else {
-            output.line("metric".padding(toLength: 24, withPad: " ", startingAt: 0) + "median      p90         samples")
+            output.line("metric".padding(toLength: 28, withPad: " ", startingAt: 0) + "median      p90         samples")
             for m in measurements {
-                output.line(m.name.padding(toLength: 24, withPad: " ", startingAt: 0)
+                output.line(m.name.padding(toLength: 28, withPad: " ", startingAt: 0)
                     + format(m.median, m.unit).padding(toLength: 12, withPad: " ", startingAt: 0)
                     + format(m.p90, m.unit).padding(toLength: 12, withPad: " ", startingAt: 0)
                     + "\(m.samples.count)")

@@ -42,6 +42,7 @@ final class DOMRealm {
 
         let platformSource = try SourceCache.shared.resource("platform.js")
         let installPlatform = try context.evaluate(platformSource, sourceURL: "adv-runtime:///platform.js")
+        let makeURL = try context.evaluate(try SourceCache.shared.resource("url.js"), sourceURL: "adv-runtime:///url.js")
         var layers: [JSValue] = []
         for name in Self.layers {
             let source = try SourceCache.shared.resource(name)
@@ -49,7 +50,7 @@ final class DOMRealm {
         }
         let engineSource = try SourceCache.shared.resource("engine.js")
         let makeEngine = try context.evaluate(engineSource, sourceURL: "adv-runtime:///engine.js")
-        engine = try makeEngine.call([hostObject, require, installPlatform, try context.array(layers)])
+        engine = try makeEngine.call([hostObject, require, installPlatform, try context.array(layers), makeURL])
         web = try engine.property("web")
         createPageFunction = try engine.property("createPage")
         initWorldFunction = try engine.property("initWorld")
@@ -96,9 +97,19 @@ protocol DOMRealmHost: AnyObject {
     func cancelFrame(page: Int, id: Int)
     func console(page: Int, world: String, level: String, text: String)
     func reportError(page: Int, error: JSError, during: String)
+    func fetch(page: Int, url: String, method: String) -> FetchOutcome
+    func queueTask(page: Int, callback: JSValue)
     /// The text of a subresource the page loads synchronously (`<link rel=stylesheet>`), or nil
     /// when it cannot be loaded.
     func loadResource(url: String) -> String?
+}
+
+/// What the network answers a page's `fetch`.
+public enum FetchOutcome {
+    /// A rule blocked it: the promise rejects with "Load failed".
+    case blocked
+    /// A response with a status and a text body.
+    case response(status: Int, body: String)
 }
 
 extension DOMRealmHost {
@@ -151,6 +162,18 @@ extension DOMRealmHost {
         define("loadResource", 1) { call in
             guard let text = host?.loadResource(url: try call.argument(0).toString()) else { return call.context.null }
             return call.context.string(text)
+        }
+        define("fetch", 3) { call in
+            let outcome = host?.fetch(page: Int(try call.argument(0).toNumber()), url: try call.argument(1).toString(),
+                                      method: try call.argument(2).toString()) ?? .response(status: 404, body: "")
+            switch outcome {
+            case .blocked: return try call.context.value(["blocked": true])
+            case let .response(status, body): return try call.context.value(["blocked": false, "status": status, "body": body])
+            }
+        }
+        define("queueTask", 2) { call in
+            host?.queueTask(page: Int(try call.argument(0).toNumber()), callback: call.argument(1))
+            return nil
         }
         define("reportError", 2) { call in
             host?.reportError(page: Int(try call.argument(0).toNumber()), error: JSError(thrown: call.argument(1)), during: "a microtask")

@@ -39,9 +39,18 @@ public final class WebSession {
     /// Names a page and world in trace lines; the browser layer replaces it with tab and frame
     /// names. Default: `page<id>/<world>`.
     public var locationName: (Page, String) -> String = { page, world in "page\(page.id)/\(world)" }
+    /// Called when a content world is made, before any content script runs in it: the browser
+    /// layer gives the world its `browser` object here.
+    public var contentWorldCreated: ((World, Page) throws -> Void)?
+    /// Decides and answers a page's `fetch(url)`: by default from ``resourceLoader`` (404 when it
+    /// has nothing). The browser layer puts its network rules here.
+    public var fetchHandler: ((Page, String, String) -> FetchOutcome)?
     /// Fetches external page scripts (`<script src>`) and style sheets (`<link rel=stylesheet>`):
     /// URL in, text out (nil: load error).
     public var resourceLoader: ((String) -> String?)?
+    /// Fetches `<link rel=stylesheet>` text when set (the browser layer answers by its rules);
+    /// ``resourceLoader`` otherwise.
+    public var stylesheetLoader: ((String) -> String?)?
 
     /// Makes a session: a new context group with domino loaded.
     /// - Throws: ``MissingPackageError`` when node-domino or node-cssom is missing,
@@ -91,7 +100,7 @@ public final class WebSession {
     /// - Throws: ``JSError`` when the runtime cannot make the page; script errors on the page are
     ///   reported in ``Page/errors`` instead.
     @discardableResult
-    public func open(html: String, url: String, contentScripts: [ContentScript] = []) throws -> Page {
+    public func open(html: String, url: String, contentScripts: [ContentScript] = [], beforeLoad: ((Page) throws -> Void)? = nil) throws -> Page {
         let id = nextPageID
         nextPageID += 1
         let timeOrigin = options.epoch + loop.now.milliseconds
@@ -102,6 +111,7 @@ public final class WebSession {
         let page = Page(id: id, url: url, handle: handle, pageWorld: pageWorld, session: self)
         pages[id] = page
         try realm.initWorld(pageWorldContext, page: handle, pageID: id, worldID: pageWorld.name, isPageWorld: true, seed: seed(page: id, world: pageWorld.name))
+        try beforeLoad?(page)
         for script in contentScripts { _ = try page.contentWorld(for: script.extensionID) }
 
         inject(contentScripts, at: .documentStart, into: page)
@@ -135,6 +145,7 @@ public final class WebSession {
         let world = World(kind: kind, context: context)
         world.page = page
         try realm.initWorld(context, page: page.handle, pageID: page.id, worldID: world.name, isPageWorld: false, seed: seed(page: page.id, world: world.name))
+        try contentWorldCreated?(world, page)
         return world
     }
 
@@ -250,7 +261,26 @@ final class SessionHost: DOMRealmHost {
         session?.pages[page]?.log(world: world, level: level, text: text)
     }
 
-    func loadResource(url: String) -> String? { session?.resourceLoader?(url) }
+    func fetch(page: Int, url: String, method: String) -> FetchOutcome {
+        guard let session, let target = session.pages[page] else { return .response(status: 404, body: "") }
+        if let handler = session.fetchHandler { return handler(target, url, method) }
+        if let body = session.resourceLoader?(url) { return .response(status: 200, body: body) }
+        return .response(status: 404, body: "")
+    }
+
+    func queueTask(page: Int, callback: JSValue) {
+        guard let session, session.pages[page] != nil else { return }
+        session.loop.schedule(owner: page, label: "network response") { [weak session] in
+            do { try callback.call() } catch let error as JSError {
+                session?.pages[page]?.report(JSErrorReport(error: error, during: "a network response"), world: "page")
+            } catch {}
+        }
+    }
+    func loadResource(url: String) -> String? {
+        guard let session else { return nil }
+        if let loader = session.stylesheetLoader { return loader(url) }
+        return session.resourceLoader?(url)
+    }
 
     func reportError(page: Int, error: JSError, during: String) {
         guard let target = session?.pages[page] else { return }

@@ -4,7 +4,7 @@
 // `document`, `location` and the DOM constructors resolve through it, while each world's own
 // top-level bindings stay its own (Safari's isolated worlds). Known difference from Safari: the
 // DOM prototypes are shared between worlds (Safari gives each world its own wrappers).
-(function (host, require, installPlatform, layers) {
+(function (host, require, installPlatform, layers, makeURL) {
   "use strict";
   const domino = require("domino");
   const impl = domino.impl;
@@ -59,6 +59,9 @@
     if (typeof value === "function") domGlobals[name] = value;
   }
   domGlobals.EventTarget = EventTarget;
+  const urlClasses = makeURL(require("domino/lib/URL"));
+  domGlobals.URL = urlClasses.URL;
+  domGlobals.URLSearchParams = urlClasses.URLSearchParams;
   domGlobals.Date = VirtualDate;
   domGlobals.navigator = navigator;
   Object.setPrototypeOf(domGlobals, Object.prototype);
@@ -218,6 +221,31 @@
     };
   }
 
+  // Web Crypto's random parts (every Safari world has `crypto`), from a seeded generator so
+  // runs stay byte-identical: getRandomValues fills integer typed arrays, randomUUID gives an
+  // RFC 4122 version 4 UUID. (No subtle: nothing in the runtime needs it.)
+  function makeCrypto(random) {
+    const byte = () => Math.floor(random() * 256);
+    return Object.freeze({
+      getRandomValues(array) {
+        if (!ArrayBuffer.isView(array) || array instanceof Float32Array || array instanceof Float64Array) {
+          throw new TypeError("Argument 1 ('array') to Crypto.getRandomValues must be an integer typed array");
+        }
+        if (array.byteLength > 65536) throw new RangeError("QuotaExceededError: the array is larger than 65536 bytes");
+        const bytes = new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
+        for (let i = 0; i < bytes.length; i++) bytes[i] = byte();
+        return array;
+      },
+      randomUUID() {
+        const b = Array.from({ length: 16 }, byte);
+        b[6] = (b[6] & 0x0f) | 0x40;
+        b[8] = (b[8] & 0x3f) | 0x80;
+        const hex = b.map((x) => x.toString(16).padStart(2, "0")).join("");
+        return hex.slice(0, 8) + "-" + hex.slice(8, 12) + "-" + hex.slice(12, 16) + "-" + hex.slice(16, 20) + "-" + hex.slice(20);
+      },
+    });
+  }
+
   // The top frame of the caller, as "url:line:column", for timer diagnostics.
   function callerLocation() {
     const stack = new Error().stack || "";
@@ -229,6 +257,25 @@
   }
 
   // MARK: - Pages
+
+  // A minimal Fetch Response over a text body.
+  function makeResponse(url, status, body) {
+    let used = false;
+    const take = () => {
+      if (used) return Promise.reject(new TypeError("Body is disturbed or locked"));
+      used = true;
+      return Promise.resolve(body);
+    };
+    return {
+      url, status, ok: status >= 200 && status < 300, statusText: status === 200 ? "OK" : status === 404 ? "Not Found" : "",
+      redirected: false, type: "basic",
+      headers: { get() { return null; }, has() { return false; } },
+      get bodyUsed() { return used; },
+      text: take,
+      json() { return take().then(JSON.parse); },
+      clone() { return makeResponse(url, status, body); },
+    };
+  }
 
   function createPage(pageId, url, timeOrigin) {
     const parser = new HTMLParser(url, undefined, { scripting_enabled: true });
@@ -282,6 +329,21 @@
           try { callback(); } catch (error) { host.reportError(pageId, error); }
         });
       },
+      // fetch(): decided by the browser's rules like any request; a blocked fetch rejects with
+      // Safari's "Load failed" TypeError; an answer arrives in a later task, as over a network.
+      fetch(input, init) {
+        let url;
+        try { url = new urlClasses.URL(typeof input === "string" ? input : String(input && input.url || input), document.URL).href; }
+        catch (error) { return Promise.reject(error); }
+        const method = String((init && init.method) || (input && input.method) || "GET").toUpperCase();
+        return new Promise((resolve, reject) => {
+          const outcome = host.fetch(pageId, url, method);
+          host.queueTask(pageId, () => {
+            if (outcome.blocked) { reject(new TypeError("Load failed")); return; }
+            resolve(makeResponse(url, outcome.status, outcome.body));
+          });
+        });
+      },
       addEventListener(type, listener, options) { windowTarget.addEventListener(type, listener, options); },
       removeEventListener(type, listener, options) { windowTarget.removeEventListener(type, listener, options); },
       dispatchEvent(event) { return windowTarget.dispatchEvent(event); },
@@ -298,6 +360,36 @@
 
     let parsed = 0;
     return {
+      // Resource loads the parsed document asks for (HTML "fetch" points), for the network
+      // layer to decide: [{element, url, type}] with DNR resource types.
+      subresources() {
+        const out = [];
+        const add = (element, raw, type) => {
+          if (!raw) return;
+          try { out.push({ element, url: new urlClasses.URL(String(raw).trim(), document.URL).href, type }); } catch (e) { /* unparsable: no request */ }
+        };
+        const all = (selector) => Array.prototype.slice.call(document.querySelectorAll(selector));
+        for (const img of all("img")) {
+          add(img, img.getAttribute("src"), "image");
+          for (const candidate of (img.getAttribute("srcset") || "").split(",")) add(img, candidate.trim().split(/\s+/)[0], "image");
+        }
+        for (const link of all("link[href]")) {
+          if (/(^|\s)stylesheet(\s|$)/i.test(link.getAttribute("rel") || "")) add(link, link.getAttribute("href"), "stylesheet");
+        }
+        for (const frame of all("iframe[src], frame[src]")) add(frame, frame.getAttribute("src"), "sub_frame");
+        for (const media of all("video[src], audio[src], video > source[src], audio > source[src]")) add(media, media.getAttribute("src"), "media");
+        for (const video of all("video[poster]")) add(video, video.getAttribute("poster"), "image");
+        for (const object of all("object[data]")) add(object, object.getAttribute("data"), "object");
+        for (const embed of all("embed[src]")) add(embed, embed.getAttribute("src"), "object");
+        const urls = /url\(\s*(['"]?)([^'")]+)\1\s*\)/g;
+        for (const style of all("style")) {
+          for (const match of (style.textContent || "").matchAll(urls)) add(style, match[2], "image");
+        }
+        for (const element of all("[style]")) {
+          for (const match of (element.getAttribute("style") || "").matchAll(urls)) add(element, match[2], "image");
+        }
+        return out;
+      },
       document, shared, windowTarget,
       // Feeds the next chunk to the parser and returns the <script> elements completed by it.
       write(chunk) {
@@ -334,7 +426,8 @@
 
   function initWorld(global, page, pageId, worldId, isPageWorld, seed) {
     Object.defineProperty(Object.getPrototypeOf(global), Symbol.toStringTag, { value: "Window", configurable: true });
-    Object.defineProperty(global, "window", { value: global, enumerable: true });
+    // Configurable (unlike a real window's) so a service-worker context can remove it.
+    Object.defineProperty(global, "window", { value: global, enumerable: true, configurable: true });
     Object.defineProperty(global, "self", { value: global, enumerable: true, writable: true, configurable: true });
     Object.defineProperty(global, "top", { value: global, enumerable: true });
     Object.defineProperty(global, "parent", { value: global, enumerable: true, writable: true, configurable: true });
@@ -342,6 +435,7 @@
     global.console = makeConsole(pageId, worldId);
     global.Date = VirtualDate;
     global.Math.random = seededRandom(seed);
+    global.crypto = makeCrypto(seededRandom(seed ^ 0x5bd1e995));
     if (isPageWorld) {
       // document.defaultView is the page world's window, as script on the page expects.
       page.document.defaultView = global;

@@ -1,0 +1,50 @@
+import BlockerCore
+import Foundation
+
+/// Small file helpers: standard error, and all-or-nothing writes.
+enum FileHandleWriter {
+    static func standardError(_ text: String) {
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+
+    /// Writes `data` to `path` through a temporary file in the same folder and a rename,
+    /// so a reader never sees half a file and a failure leaves the old file intact.
+    /// - Throws: `InputError` naming the path.
+    static func writeAtomically(_ data: Data, to path: String) throws {
+        let url = URL(fileURLWithPath: resolve(path))
+        let folder = url.deletingLastPathComponent()
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw InputError(file: path, message: "folder '\(folder.path)' does not exist")
+        }
+        let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
+        do {
+            try data.write(to: temporary)
+        } catch {
+            throw InputError(file: path, message: "cannot write: \(error.localizedDescription.lowercased())")
+        }
+        if rename(temporary.path, url.path) != 0 {
+            try? FileManager.default.removeItem(at: temporary)
+            throw InputError(file: path, message: "cannot replace the file (errno \(errno))")
+        }
+    }
+
+    /// The folder relative paths are resolved against: the process's working
+    /// directory unless a caller (a test) runs the commands for another folder.
+    @TaskLocal static var baseDirectory: String?
+
+    /// `path` made absolute against `baseDirectory` when one is set.
+    static func resolve(_ path: String) -> String {
+        guard let base = baseDirectory, !path.hasPrefix("/") else { return path }
+        return base + "/" + path
+    }
+
+    /// Reads a whole file.
+    /// - Throws: `InputError` naming the path.
+    static func read(_ path: String) throws -> Data {
+        guard let data = FileManager.default.contents(atPath: resolve(path)) else {
+            throw InputError(file: path, message: "cannot read file (missing or unreadable)")
+        }
+        return data
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+
+/// One DNR ruleset as the matcher sees it: its id, where it comes from, and its rules.
+public struct DNRRuleset: Sendable, Hashable {
+    /// Where a ruleset comes from; decides the tie-break order and the count limits.
+    public enum Source: Sendable, Hashable {
+        /// A manifest `rule_resources` entry; `index` is its position (0-based) in the manifest.
+        case staticRuleset(index: Int)
+        /// `updateDynamicRules`.
+        case dynamic
+        /// `updateSessionRules`.
+        case session
+
+        /// Chromium's RulesetID ordering used to break ties between equal priorities
+        /// (request_action.cc, operator<): static rulesets from 1 up, dynamic 0, session -1.
+        var tieBreakID: Int {
+            switch self {
+            case .staticRuleset(let index): index + 1
+            case .dynamic: 0
+            case .session: -1
+            }
+        }
+    }
+
+    /// The ruleset id (`_dynamic` and `_session` for the API-managed sets, as in Chromium).
+    public var id: String
+    /// Where it comes from.
+    public var source: Source
+    /// The rules, in file order.
+    public var rules: [DNRRule]
+
+    /// Creates a ruleset.
+    public init(id: String, source: Source, rules: [DNRRule]) {
+        self.id = id
+        self.source = source
+        self.rules = rules
+    }
+
+    /// Decodes a DNR rule file (a JSON list of rules).
+    /// - Throws: `InputError` naming `file` and the key path of the first problem.
+    public static func decodeRules(from data: Data, file: String) throws -> [DNRRule] {
+        if let object = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]), !(object is [Any]) {
+            // Chromium's own message (constants.cc kErrorListNotPassed).
+            throw InputError(file: file, position: "top level", message: "Rules file must contain a list.")
+        }
+        return try JSONInput.decode([DNRRule].self, from: data, file: file, keys: .list(DNRKeySchema.rule))
+    }
+
+    /// Encodes rules as pretty, key-sorted DNR JSON (stable bytes for review and for the committed file).
+    /// - Throws: only if encoding fails, which the model's types rule out.
+    public static func encodeRules(_ rules: [DNRRule]) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        var data = try encoder.encode(rules)
+        data.append(UInt8(ascii: "\n"))
+        return data
+    }
+}

@@ -1,0 +1,97 @@
+import JSKit
+
+extension Browser {
+    /// The host function behind every `browser.*` method: (contextId, namespace, method, args).
+    /// Answers a promise made in the caller's realm, settled in a later task (as the browser's
+    /// IPC would), so no answer ever arrives synchronously.
+    func handleAPICall(_ hostCall: HostCall) throws -> JSValue? {
+        let contextID = Int(try hostCall.argument(0).toNumber())
+        guard let context = contexts[contextID] else {
+            throw JSError(message: "Extension context invalidated.")
+        }
+        let namespace = try hostCall.argument(1).toString()
+        let method = try hostCall.argument(2).toString()
+        let argumentArray = hostCall.argument(3)
+        let count = Int(try argumentArray["length"].toNumber())
+        let canonical = try apiModule.property("canonical")
+        var arguments: [String?] = []
+        for index in 0..<count {
+            let value = argumentArray[index]
+            arguments.append(value.isUndefined ? nil : try canonical.call([value]).stringValue)
+        }
+        let call = APICall(namespace: namespace, method: method, arguments: arguments, context: context)
+        let deferred = try JSDeferred(in: context.world.context)
+        let argumentText = arguments.map { $0 ?? "undefined" }.joined(separator: ", ")
+        let channel = Self.channel(for: namespace)
+        trace.record(channel, at: context.location, "\(call.name)(\(Self.abbreviate(argumentText)))")
+
+        let started = loop.now
+        let fault = context.host.faults.match(method: call.name, arguments: argumentText, now: started)
+        // The closure keeps the deferred alive until the answer comes (messaging answers later).
+        let finish: (APIResult) -> Void = { [weak self] result in
+            guard let self else { return }
+            let delay = fault?.delay ?? .zero
+            self.loop.schedule(after: delay, label: "\(call.name) reply") { [weak self] in
+                self?.settle(deferred, call: call, result: result, started: started, channel: channel)
+            }
+        }
+        if let error = fault?.error {
+            finish(.error(error))
+        } else {
+            switch handle(call) {
+            case let .later(body): body(finish)
+            case let result: finish(result)
+            }
+        }
+        return deferred.promise
+    }
+
+    private func settle(_ deferred: JSDeferred, call: APICall, result: APIResult, started: VirtualTime, channel: TraceChannel) {
+        let latency = loop.now - started
+        let realm = deferred.promise.context
+        switch result {
+        case let .json(text):
+            trace.record(channel, at: call.context.location, "\(call.name) -> \(Self.abbreviate(text)) (\(latency))")
+            if let value = try? realm.parseJSON(text) { deferred.resolve(value) } else { deferred.resolve(realm.undefined) }
+        case .undefined, .later:
+            trace.record(channel, at: call.context.location, "\(call.name) -> undefined (\(latency))")
+            deferred.resolve(realm.undefined)
+        case let .error(message):
+            trace.record(channel, at: call.context.location, "\(call.name) rejected: \(message) (\(latency))")
+            deferred.reject(message: message)
+        }
+    }
+
+    /// Long JSON in a trace line is cut to its first 240 characters plus its length and an
+    /// FNV-1a digest of the whole, so a reviewer still sees that (and where) it changed.
+    static func abbreviate(_ text: String) -> String {
+        let limit = 240
+        guard text.utf8.count > limit * 2 else { return text }
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        let digest = String(hash, radix: 16)
+        return String(text.prefix(limit)) + "… (\(text.utf8.count) bytes, fnv1a \(String(repeating: "0", count: 16 - digest.count) + digest))"
+    }
+
+    static func channel(for namespace: String) -> TraceChannel {
+        if namespace.hasPrefix("storage") { return .storage }
+        if namespace == "declarativeNetRequest" { return .dnr }
+        return .api
+    }
+
+    /// Routes a call to its namespace's implementation.
+    func handle(_ call: APICall) -> APIResult {
+        switch call.namespace {
+        case "storage.local": return handleStorage(call, area: call.context.host.local)
+        case "storage.session": return handleStorage(call, area: call.context.host.sessionStorage)
+        case "runtime": return handleRuntime(call)
+        case "tabs": return handleTabs(call)
+        case "action": return handleAction(call)
+        case "declarativeNetRequest": return handleDNR(call)
+        default: return .error("\(call.name) is not available")
+        }
+    }
+}

@@ -1,0 +1,178 @@
+import JSKit
+
+extension Browser {
+    /// Chromium's error when nobody listens (extensions/renderer/api/messaging/messaging_util.cc,
+    /// kReceivingEndDoesntExistError); Safari rejects with the same text.
+    static let noReceiverError = "Could not establish connection. Receiving end does not exist."
+
+    func handleRuntime(_ call: APICall) -> APIResult {
+        let host = call.context.host
+        switch call.method {
+        case "sendMessage":
+            // sendMessage(message) or sendMessage(extensionId, message[, options]).
+            var message = call.argument(0) ?? "null"
+            if call.arguments.count >= 2, let first = call.argument(0), JSONText.kind(first) == .string,
+               JSONText.decodeString(first) == host.id {
+                message = call.argument(1) ?? "null"
+            }
+            let receivers = liveContexts(of: host).filter { $0.kind.isPrivileged && $0 !== call.context }
+            return deliver(message, from: call.context, to: receivers, event: "runtime.onMessage")
+        case "sendNativeMessage":
+            guard let application = call.argument(0).map(JSONText.decodeString) else { return .error("Invalid application name") }
+            guard let handler = host.nativeMessageHandler else {
+                // Chromium: "Specified native messaging host not found." (native_message_process_host.cc)
+                return .error("Specified native messaging host not found.")
+            }
+            trace.record(.api, at: call.context.location, "native host \(application) receives \(call.argument(1) ?? "null")")
+            switch handler(application, call.argument(1) ?? "null") {
+            case let .success(json): return .json(json)
+            case let .failure(error): return .error(error.message)
+            }
+        case "getPlatformInfo":
+            return .json(#"{"arch":"arm","nacl_arch":"arm","os":"mac"}"#)
+        default:
+            return .error("runtime.\(call.method) is not available")
+        }
+    }
+
+    func handleTabs(_ call: APICall) -> APIResult {
+        let host = call.context.host
+        switch call.method {
+        case "query":
+            let filter = Dictionary(JSONText.entries(call.argument(0) ?? "{}").map { ($0.key, $0.value) }, uniquingKeysWith: { $1 })
+            let matching = tabs.filter { tab in
+                if let active = filter["active"], active != (tab.isActive ? "true" : "false") { return false }
+                if let id = filter["windowId"], id != "\(tab.windowID)" { return false }
+                if let url = filter["url"], JSONText.kind(url) == .string {
+                    guard mayAccess(host, url: tab.url, tab: tab), (try? MatchPattern(JSONText.decodeString(url)))?.matches(tab.url) == true else { return false }
+                }
+                return true
+            }
+            return .json(JSONText.array(matching.map { tabJSON($0, for: host) }))
+        case "get":
+            guard let id = call.argument(0).flatMap({ Int($0) }), let tab = tab(id) else {
+                return .error("No tab with id: \(call.argument(0) ?? "undefined").")
+            }
+            return .json(tabJSON(tab, for: host))
+        case "sendMessage":
+            guard let id = call.argument(0).flatMap({ Int($0) }), let tab = tab(id) else {
+                return .error("No tab with id: \(call.argument(0) ?? "undefined").")
+            }
+            var frameID: Int?
+            if let options = call.argument(2) {
+                frameID = JSONText.entries(options).first { $0.key == "frameId" }.flatMap { Int($0.value) }
+            }
+            let receivers = liveContexts(of: host).filter { context in
+                guard case let .content(tabID, frame) = context.kind, tabID == tab.id else { return false }
+                return frameID == nil || frameID == frame
+            }
+            return deliver(call.argument(1) ?? "null", from: call.context, to: receivers, event: "runtime.onMessage")
+        case "create":
+            let fields = Dictionary(JSONText.entries(call.argument(0) ?? "{}").map { ($0.key, $0.value) }, uniquingKeysWith: { $1 })
+            let url = fields["url"].map(JSONText.decodeString) ?? "about:blank"
+            do {
+                let tab = try openTab(url: url, active: fields["active"] != "false")
+                return .json(tabJSON(tab, for: host))
+            } catch {
+                return .error("\(error)")
+            }
+        case "update":
+            var target = activeTab
+            var propertiesIndex = 0
+            if let first = call.argument(0), let id = Int(first) { target = tab(id); propertiesIndex = 1 }
+            guard let tab = target else { return .error("No tab with id: \(call.argument(0) ?? "undefined").") }
+            let fields = Dictionary(JSONText.entries(call.argument(propertiesIndex) ?? "{}").map { ($0.key, $0.value) }, uniquingKeysWith: { $1 })
+            if fields["active"] == "true" { activate(tab) }
+            if let url = fields["url"].map(JSONText.decodeString) {
+                do { try navigate(tab, to: url) } catch { return .error("\(error)") }
+            }
+            return .json(tabJSON(tab, for: host))
+        case "remove":
+            let ids: [Int]
+            if let json = call.argument(0), JSONText.kind(json) == .array { ids = JSONText.elements(json).compactMap { Int($0) } } else { ids = call.argument(0).flatMap { Int($0) }.map { [$0] } ?? [] }
+            for id in ids {
+                guard let tab = tab(id) else { return .error("No tab with id: \(id).") }
+                close(tab)
+            }
+            return .undefined
+        case "reload":
+            let target = call.argument(0).flatMap { Int($0) }.flatMap { tab($0) } ?? activeTab
+            guard let tab = target else { return .error("No tab to reload") }
+            do { try reload(tab) } catch { return .error("\(error)") }
+            return .undefined
+        default:
+            return .error("tabs.\(call.method) is not available")
+        }
+    }
+
+    /// Delivers a message to the first receiver that answers (Chromium's messaging: the
+    /// first `sendResponse` or returned promise wins; with no listener anywhere the call fails).
+    func deliver(_ message: String, from sender: ExtensionContext, to receivers: [ExtensionContext], event: String) -> APIResult {
+        let listening = receivers.filter { $0.hasListeners(event) }
+        guard !listening.isEmpty else { return .error(Self.noReceiverError) }
+        let senderJSON = senderInfo(sender)
+        return .later { [weak self] finish in
+            guard let self else { return }
+            var settled = false
+            var silent = 0
+            for receiver in listening {
+                let realm = receiver.world.context
+                let respond = realm.function("respond", length: 2) { call in
+                    guard !settled else { return nil }
+                    let kind = call.argument(0).stringValue ?? "none"
+                    switch kind {
+                    case "answer":
+                        settled = true
+                        let value = call.argument(1)
+                        if value.isUndefined { finish(.undefined) } else {
+                            let json = (try? self.apiModule.property("canonical").call([value]).stringValue) ?? nil
+                            finish(json.map { .json($0) } ?? .undefined)
+                        }
+                    case "error":
+                        settled = true
+                        finish(.error(call.argument(1).stringValue ?? "Error"))
+                    default:
+                        silent += 1
+                        if silent == listening.count { settled = true; finish(.undefined) }
+                    }
+                    return nil
+                }
+                guard let messageValue = try? realm.parseJSON(message), let senderValue = try? realm.parseJSON(senderJSON) else { continue }
+                _ = try? receiver.api.invoke("dispatchMessage", [realm.string(event), messageValue, senderValue, respond])
+            }
+        }
+    }
+
+    /// `runtime.MessageSender` for `context`.
+    func senderInfo(_ context: ExtensionContext) -> String {
+        var fields: [(String, String)] = [("id", JSONText.string(context.host.id))]
+        if let page = context.world.page {
+            fields.append(("url", JSONText.string(page.url)))
+            if let origin = URLOrigin.of(page.url) { fields.append(("origin", JSONText.string(origin))) }
+        }
+        if case let .content(tabID, frameID) = context.kind, let tab = tab(tabID) {
+            fields.append(("tab", tabJSON(tab, for: context.host)))
+            fields.append(("frameId", "\(frameID)"))
+        }
+        return JSONText.object(fields)
+    }
+}
+
+extension ExtensionContext {
+    /// True when `event` (e.g. `runtime.onMessage`) has at least one listener here.
+    func hasListeners(_ event: String) -> Bool {
+        var node = api["browser"]
+        for part in event.split(separator: ".") { node = node[String(part)] }
+        return (try? node.invoke("hasListeners").toBool) == true
+    }
+}
+
+/// The origin of a URL (`scheme://host[:port]`).
+enum URLOrigin {
+    static func of(_ url: String) -> String? {
+        guard let schemeEnd = url.range(of: "://") else { return nil }
+        let rest = url[schemeEnd.upperBound...]
+        let hostEnd = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex
+        return String(url[..<schemeEnd.upperBound]) + rest[..<hostEnd]
+    }
+}

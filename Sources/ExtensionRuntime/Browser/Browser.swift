@@ -1,0 +1,144 @@
+import Foundation
+import JSKit
+
+/// A simulated Safari (or Chromium): tabs, installed extensions, per-site permissions and the
+/// `browser.*` APIs, over one ``WebSession`` and its virtual clock.
+public final class Browser {
+    /// Which browser's documented behaviour the APIs follow where Safari and Chromium differ.
+    public enum Profile: String, Sendable, CaseIterable {
+        case safari
+        case chromium
+    }
+
+    /// Options fixed when the browser is made.
+    public struct Options: Sendable {
+        /// Safari by default.
+        public var profile: Profile = .safari
+        /// The permission of sites nobody has decided on. Safari's default is to ask.
+        public var defaultSitePermission: SitePermission = .notAsked
+        /// Options of the underlying session (epoch, seed, script time limit).
+        public var session = WebSession.Options()
+        /// Makes default options.
+        public init() {}
+    }
+
+    /// The JavaScript machinery and virtual clock.
+    public let session: WebSession
+    /// The options the browser was made with.
+    public let options: Options
+    /// Open tabs, in order of creation.
+    public internal(set) var tabs: [Tab] = []
+    /// Installed extensions, in order of installation.
+    public internal(set) var extensions: [ExtensionHost] = []
+    /// Answers every load: URL in, body out (nil: nothing there). Navigations, scripts and
+    /// fetches all read it.
+    public var pageSource: (String) -> String? = { _ in nil }
+
+    var contexts: [Int: ExtensionContext] = [:]
+    var nextContextID = 1
+    var nextTabID = 1
+    var sitePermissions: [String: SitePermission] = [:]
+    var pageTabs: [Int: Int] = [:]
+    var loadingTab: Tab?
+    let apiModule: JSValue
+
+    /// Makes a browser with no tabs and no extensions.
+    /// - Throws: as ``WebSession/init(options:)``.
+    public init(options: Options = Options()) throws {
+        self.options = options
+        session = try WebSession(options: options.session)
+        let realm = session.realm.context
+        let factory = try realm.evaluate(try SourceCache.shared.resource("browser-api.js"), sourceURL: "adv-runtime:///browser-api.js")
+        let hostObject = realm.object()
+        apiModule = try factory.call([hostObject])
+        try hostObject.set("apiCall", realm.function("apiCall", length: 4) { [unowned self] call in
+            try self.handleAPICall(call)
+        })
+        session.locationName = { [unowned self] page, world in self.locationName(page: page, world: world) }
+        session.resourceLoader = { [unowned self] url in
+            // A parser-inserted <script src>: decided by the rules first, like every request.
+            let tab = self.loadingTab
+            let request = NetworkRequest(url: url, type: .script, tabID: tab?.id ?? -1, documentURL: tab?.url)
+            return self.decide(request).blocked ? nil : self.pageSource(url)
+        }
+        session.stylesheetLoader = { [unowned self] url in
+            // The request itself is decided and traced with the page's other subresources; here
+            // only its body is served, unless a rule blocks it.
+            let tab = self.loadingTab
+            let request = NetworkRequest(url: url, type: .stylesheet, tabID: tab?.id ?? -1, documentURL: tab?.url)
+            return self.decide(request, record: false).blocked ? nil : self.pageSource(url)
+        }
+        session.fetchHandler = { [unowned self] page, url, method in
+            let tabID = self.pageTabs[page.id] ?? -1
+            let request = NetworkRequest(url: url, type: .xmlhttprequest, method: method, tabID: tabID, documentURL: page.url)
+            if self.decide(request).blocked { return .blocked }
+            return self.pageSource(url).map { .response(status: 200, body: $0) } ?? .response(status: 404, body: "")
+        }
+        session.contentWorldCreated = { [unowned self] world, page in try self.attachContentWorld(world, page: page) }
+    }
+
+    /// The trace of everything the browser and its pages did.
+    public var trace: TraceRecorder { session.trace }
+    /// The virtual clock.
+    public var loop: EventLoop { session.loop }
+    /// The active tab, if any.
+    public var activeTab: Tab? { tabs.first { $0.isActive } }
+
+    /// The installed extension with `id`.
+    public func extensionHost(_ id: String) -> ExtensionHost? { extensions.first { $0.id == id } }
+
+    // MARK: - Site permissions
+
+    /// Sets the permission every extension has on `host` (a hostname, or `*` for the default).
+    public func setSitePermission(_ permission: SitePermission, for host: String) {
+        sitePermissions[host.lowercased()] = permission
+        trace.record(.navigation, at: "browser", "site permission \(host.lowercased()) = \(permission.rawValue)")
+    }
+
+    /// The permission in force for `url`'s host.
+    public func sitePermission(for url: String) -> SitePermission {
+        guard let host = URLComponents(string: url)?.host?.lowercased() else { return .denied }
+        return sitePermissions[host] ?? sitePermissions["*"] ?? options.defaultSitePermission
+    }
+
+    /// True when `host`'s extension may run scripts on, and read details of, `url` in `tab`.
+    func mayAccess(_ host: ExtensionHost, url: String, tab: Tab?) -> Bool {
+        guard let scheme = URLComponents(string: url)?.scheme?.lowercased(), scheme == "http" || scheme == "https" else { return false }
+        // Private browsing has its own switch in Safari; this runtime does not allow it by default.
+        if tab?.isPrivate == true, !allowInPrivate.contains(host.id) { return false }
+        let manifest = host.bundle.manifest
+        let requested = manifest.hostPermissions.contains { $0.matches(url) }
+            || manifest.contentScripts.contains { $0.applies(to: url) }
+        return requested && sitePermission(for: url).grants
+    }
+
+    /// Tabs where the user invoked the extension (activeTab is granted until navigation).
+    public var activeTabGrants: Set<Int> = []
+    /// True while a scenario's trusted user input is being handled (quota exemptions).
+    public var inUserGesture = false
+    /// A getMatchedRules quota imposed on the Safari profile (Safari itself has none).
+    public var feedbackQuota: (calls: Int, intervalMs: Double)?
+
+    /// Extensions allowed in private browsing.
+    public var allowInPrivate: Set<String> = []
+
+    // MARK: - Trace locations
+
+    func locationName(page: Page, world: String) -> String {
+        if let host = extensions.first(where: { $0.backgroundPage === page }) {
+            return extensions.count > 1 ? "background:\(host.bundle.manifest.name)" : "background"
+        }
+        let tab = pageTabs[page.id].map { "tab\($0)" } ?? "page\(page.id)"
+        let worldName = world.hasPrefix("content:") ? "content" : world
+        return "\(tab)/\(worldName)"
+    }
+}
+
+/// A browser operation that cannot be carried out.
+public struct BrowserError: Error, CustomStringConvertible {
+    /// What went wrong.
+    public let message: String
+    /// Makes an error.
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}

@@ -1,0 +1,42 @@
+import JSKit
+
+/// One place an extension's JavaScript runs: its background, a content world in a tab, or its
+/// popup. Each has its own `browser` object and listeners.
+final class ExtensionContext {
+    enum Kind: Equatable {
+        case background
+        case content(tabID: Int, frameID: Int)
+        case popup
+
+        var isPrivileged: Bool { !isContent }
+        var isContent: Bool { if case .content = self { return true } else { return false } }
+    }
+
+    let id: Int
+    let kind: Kind
+    unowned let host: ExtensionHost
+    let world: World
+    /// From browser-api.js: `{ browser, dispatch, dispatchMessage }`.
+    let api: JSValue
+    /// False once the context's page is gone (navigation, suspension, closing).
+    var isAlive: Bool { !(world.page?.isClosed ?? true) }
+
+    init(id: Int, kind: Kind, host: ExtensionHost, world: World, api: JSValue) {
+        self.id = id
+        self.kind = kind
+        self.host = host
+        self.world = world
+        self.api = api
+    }
+
+    /// How traces name the context: `background`, `popup`, or the content world's location.
+    var location: String {
+        switch kind {
+        case .background: return "background"
+        case .popup: return "popup"
+        case .content:
+            guard let page = world.page, let session = page.session else { return "content" }
+            return session.locationName(page, world.name)
+        }
+    }
+}

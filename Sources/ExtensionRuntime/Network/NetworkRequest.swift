@@ -1,0 +1,37 @@
+import BlockerCore
+
+/// A request a page makes (a subresource, a frame, a fetch, or the navigation itself).
+public struct NetworkRequest: Sendable {
+    /// The absolute URL.
+    public var url: String
+    /// The DNR resource type (WebKit's type is derived from it as WebKit does).
+    public var type: DNRResourceType
+    /// `GET`, `POST`...
+    public var method: String
+    /// The tab it belongs to (-1 for none).
+    public var tabID: Int
+    /// The URL of the document that made it (nil for a top-level navigation).
+    public var documentURL: String?
+
+    /// Makes a request.
+    public init(url: String, type: DNRResourceType, method: String = "GET", tabID: Int, documentURL: String?) {
+        self.url = url
+        self.type = type
+        self.method = method
+        self.tabID = tabID
+        self.documentURL = documentURL
+    }
+}
+
+/// The browser's decision on a request.
+public struct NetworkDecision: Sendable, Equatable {
+    /// True when an extension's rules blocked it.
+    public var blocked: Bool
+    /// The deciding rule and its extension, when a rule applied.
+    public var rule: DNRMatchedRule?
+    /// The extension whose rule decided.
+    public var extensionID: String?
+
+    /// Nothing applied.
+    public static let allowed = NetworkDecision(blocked: false, rule: nil, extensionID: nil)
+}

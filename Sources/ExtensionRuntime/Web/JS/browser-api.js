@@ -1,0 +1,117 @@
+// The `browser` namespace an extension context sees, built from the API surface table that
+// Swift passes in (namespace -> method -> [min, max] arguments). Every method validates its
+// argument count the way webextension-polyfill does ("Expected at least 1 argument for
+// sendMessage(), got 0") and forwards to Swift, which answers with a promise made in the
+// caller's realm. Namespaces absent from the table are absent here, as in a browser that lacks them.
+(function (host) {
+  "use strict";
+
+  // JSON with object keys sorted at every level: what crosses between contexts and what traces
+  // print. Values JSON cannot carry (functions, undefined in objects) are dropped as JSON.stringify
+  // drops them, which is what storage and messaging do with them too.
+  function canonical(value) {
+    return JSON.stringify(value, function (key, v) {
+      if (v && typeof v === "object" && !Array.isArray(v)) {
+        const sorted = {};
+        for (const k of Object.keys(v).sort()) sorted[k] = v[k];
+        return sorted;
+      }
+      return v;
+    });
+  }
+
+  function plural(n) { return n === 1 ? "argument" : "arguments"; }
+
+  function makeEvent(qualifiedName) {
+    const listeners = [];
+    const check = (listener) => {
+      if (typeof listener !== "function") throw new TypeError(qualifiedName + ".addListener: listener must be a function");
+    };
+    return {
+      listeners,
+      api: Object.freeze({
+        addListener(listener) { check(listener); if (!listeners.includes(listener)) listeners.push(listener); },
+        removeListener(listener) { const i = listeners.indexOf(listener); if (i >= 0) listeners.splice(i, 1); },
+        hasListener(listener) { return listeners.includes(listener); },
+        hasListeners() { return listeners.length > 0; },
+      }),
+    };
+  }
+
+  function ensure(root, path) {
+    let node = root;
+    for (const part of path) node = node[part] || (node[part] = {});
+    return node;
+  }
+
+  function makeBrowser(contextId, surface, eventNames, properties, reportError) {
+    const browser = {};
+    for (const namespace of Object.keys(surface)) {
+      const target = ensure(browser, namespace.split("."));
+      const methods = surface[namespace];
+      for (const method of Object.keys(methods)) {
+        const [min, max] = methods[method];
+        target[method] = function (...args) {
+          if (args.length < min) return Promise.reject(new TypeError("Expected at least " + min + " " + plural(min) + " for " + method + "(), got " + args.length));
+          if (args.length > max) return Promise.reject(new TypeError("Expected at most " + max + " " + plural(max) + " for " + method + "(), got " + args.length));
+          return host.apiCall(contextId, namespace, method, args);
+        };
+      }
+    }
+    for (const key of Object.keys(properties)) {
+      const parts = key.split(".");
+      ensure(browser, parts.slice(0, -1))[parts[parts.length - 1]] = properties[key];
+    }
+    const events = Object.create(null);
+    for (const name of eventNames) {
+      const parts = name.split(".");
+      const event = makeEvent(name);
+      ensure(browser, parts.slice(0, -1))[parts[parts.length - 1]] = event.api;
+      events[name] = event;
+    }
+
+    // Calls every listener of `name` with `args`; an exception in one is reported and the others
+    // still run. Returns how many listeners ran.
+    function dispatch(name, args) {
+      const event = events[name];
+      if (!event) return 0;
+      const listeners = event.listeners.slice();
+      for (const listener of listeners) {
+        try { listener(...args); } catch (error) { reportError(contextId, error); }
+      }
+      return listeners.length;
+    }
+
+    // runtime.onMessage / tabs message delivery (Chromium's messaging semantics, documented at
+    // developer.chrome.com/docs/extensions/develop/concepts/messaging): the first listener that
+    // calls sendResponse, or returns a promise, answers; returning `true` keeps the channel open
+    // for a later sendResponse. `respond(responded, value)` is called once.
+    function dispatchMessage(name, message, sender, respond) {
+      const event = events[name];
+      const listeners = event ? event.listeners.slice() : [];
+      let answered = false;
+      let pending = 0;
+      const answer = (value) => { if (!answered) { answered = true; respond("answer", value); } };
+      for (const listener of listeners) {
+        let result;
+        try { result = listener(message, sender, answer); } catch (error) { reportError(contextId, error); continue; }
+        if (result === true) pending++;
+        else if (result && typeof result.then === "function") {
+          pending++;
+          result.then(answer, (error) => {
+            if (answered) return;
+            answered = true;
+            respond("error", error && error.message !== undefined ? String(error.message) : String(error));
+          });
+        }
+      }
+      // Nobody answered synchronously and nobody will: this receiver stays silent.
+      if (!answered && pending === 0) respond("none");
+      return listeners.length;
+    }
+
+    return { browser, dispatch, dispatchMessage };
+  }
+
+  return { makeBrowser, canonical };
+})

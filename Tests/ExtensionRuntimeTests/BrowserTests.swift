@@ -1,0 +1,243 @@
+import ExtensionRuntime
+import JSKit
+import Testing
+import TestSupport
+
+@Suite struct BrowserTests {
+    @Test func backgroundStartsAndReceivesOnInstalled() throws {
+        let (browser, host) = try Support.browser()
+        #expect(host.localStorageJSON == #"{"installedReason":"install","visits":{}}"#)
+        let background = try #require(host.backgroundWorld)
+        #expect(try Support.eval(background, "typeof browser.runtime.sendMessage") as? String == "function")
+        #expect(try Support.eval(background, "browser === chrome && browser.runtime.id") as? String == host.id)
+        #expect(try Support.eval(background, "browser.runtime.getURL('/images/icon.svg')") as? String == "safari-web-extension://\(host.id)/images/icon.svg")
+        #expect(try Support.eval(background, "browser.runtime.getManifest().name") as? String == "Sample Notes")
+        let trace = browser.trace.dump()
+        #expect(trace.contains("background console log: installed: install"))
+    }
+
+    @Test func contentScriptsRunOnlyWhereTheSiteIsGranted() throws {
+        for (permission, runs) in [(SitePermission.always, true), (.once, true), (.denied, false), (.notAsked, false)] {
+            let (browser, _) = try Support.browser(permission: permission)
+            let tab = try browser.openTab(url: "https://news.example/a")
+            try browser.loop.runUntilIdle()
+            let page = try #require(tab.page)
+            #expect((page.contentWorlds.isEmpty == false) == runs, "permission \(permission)")
+            let badge = try Support.eval(page.pageWorld, "document.getElementById('sample-notes-count')?.textContent ?? null") as? String
+            #expect(badge == (runs ? "visits: 1" : nil), "permission \(permission)")
+        }
+    }
+
+    @Test func excludedAndUnrequestedSitesGetNothing() throws {
+        let (browser, _) = try Support.browser()
+        let excluded = try browser.openTab(url: "https://private.example/")
+        let elsewhere = try browser.openTab(url: "https://news.other/")
+        try browser.loop.runUntilIdle()
+        #expect(excluded.page?.contentWorlds.isEmpty == true)
+        #expect(elsewhere.page?.contentWorlds.isEmpty == true)
+    }
+
+    @Test func grantedOnceLapsesOnNavigation() throws {
+        let (browser, _) = try Support.browser(permission: .notAsked)
+        browser.setSitePermission(.once, for: "news.example")
+        let tab = try browser.openTab(url: "https://news.example/1")
+        try browser.loop.runUntilIdle()
+        #expect(tab.page?.contentWorlds.count == 1)
+        try browser.navigate(tab, to: "https://news.example/2")
+        try browser.loop.runUntilIdle()
+        #expect(tab.page?.contentWorlds.isEmpty == true)
+        #expect(browser.sitePermission(for: "https://news.example/2") == .notAsked)
+    }
+
+    @Test func messagingRoundTripsWithSenderDetails() throws {
+        let (browser, host) = try Support.browser()
+        let tab = try browser.openTab(url: "https://news.example/story")
+        try browser.loop.runUntilIdle()
+        let content = try #require(try tab.page?.contentWorld(for: host.id))
+        #expect(Support.logs(tab.page!).contains("visit 1 tab \(tab.id) frame 0"))
+        let ping = try Support.await(browser, content, "return (await browser.runtime.sendMessage({ type: 'ping' })).pong") as? Bool
+        #expect(ping == true)
+        let slow = try Support.await(browser, content, "const t0 = performance.now(); const r = await browser.runtime.sendMessage({ type: 'slow' }); return r.late - t0") as? Double
+        #expect(slow == 200)
+        let failure = try Support.await(browser, content, "try { await browser.runtime.sendMessage({ type: 'fail', why: 'no' }); return 'resolved' } catch (e) { return e.message }") as? String
+        #expect(failure == "refused: no")
+        let unanswered = try Support.await(browser, content, "return String(await browser.runtime.sendMessage({ type: 'unknown' }))") as? String
+        #expect(unanswered == "undefined")
+        let arity = try Support.await(browser, content, "try { await browser.runtime.sendMessage(); } catch (e) { return e.message }") as? String
+        #expect(arity == "Expected at least 1 argument for sendMessage(), got 0")
+    }
+
+    @Test func messagingWithoutReceiverFails() throws {
+        let (browser, host) = try Support.browser()
+        let tab = try browser.openTab(url: "https://news.example/")
+        try browser.loop.runUntilIdle()
+        let background = try #require(host.backgroundWorld)
+        // Background -> runtime.sendMessage reaches extension pages, not content scripts.
+        let error = try Support.await(browser, background, "try { await browser.runtime.sendMessage('hi'); } catch (e) { return e.message }") as? String
+        #expect(error == "Could not establish connection. Receiving end does not exist.")
+        let tabError = try Support.await(browser, background, "try { await browser.tabs.sendMessage(\(tab.id), 'hi'); } catch (e) { return e.message }") as? String
+        #expect(tabError == "Could not establish connection. Receiving end does not exist.")
+        let missingTab = try Support.await(browser, background, "try { await browser.tabs.get(99); } catch (e) { return e.message }") as? String
+        #expect(missingTab == "No tab with id: 99.")
+    }
+
+    @Test func namespacesFollowContextAndPermissions() throws {
+        let (browser, host) = try Support.browser()
+        let tab = try browser.openTab(url: "https://news.example/")
+        try browser.loop.runUntilIdle()
+        let content = try #require(try tab.page?.contentWorld(for: host.id))
+        #expect(try Support.eval(content, "[typeof browser.tabs, typeof browser.action, typeof browser.storage.local, typeof browser.storage.session, typeof browser.declarativeNetRequest].join()") as? String
+                == "undefined,undefined,object,undefined,undefined")
+        let background = try #require(host.backgroundWorld)
+        #expect(try Support.eval(background, "[typeof browser.tabs.query, typeof browser.action.setIcon, typeof browser.storage.session.get, typeof browser.declarativeNetRequest].join()") as? String
+                == "function,function,function,undefined")
+    }
+
+    @Test func pageScriptsCannotSeeTheBrowserObject() throws {
+        let (browser, _) = try Support.browser()
+        let tab = try browser.openTab(url: "https://news.example/")
+        try browser.loop.runUntilIdle()
+        #expect(try Support.eval(tab.page!.pageWorld, "typeof browser + typeof chrome") as? String == "undefinedundefined")
+    }
+}
+
+@Suite struct StorageAPITests {
+    @Test func setGetRemoveClearAndBytes() throws {
+        let (browser, host) = try Support.browser()
+        let world = try #require(host.backgroundWorld)
+        let result = try Support.await(browser, world, """
+            await browser.storage.local.clear();
+            await browser.storage.local.set({ b: [1, { z: 1, a: 2 }], a: "x", gone: null, fn: () => 1, when: new Date(0) });
+            const all = await browser.storage.local.get();
+            const one = await browser.storage.local.get("a");
+            const some = await browser.storage.local.get(["a", "missing"]);
+            const defaults = await browser.storage.local.get({ a: "default", c: 3 });
+            const bytes = await browser.storage.local.getBytesInUse(["a"]);
+            await browser.storage.local.remove(["a", "b"]);
+            const after = await browser.storage.local.get(null);
+            return JSON.stringify({ keys: Object.keys(all), b: all.b, when: all.when, one, some, defaults, bytes, after });
+            """) as? String
+        #expect(result == #"{"keys":["a","b","gone","when"],"b":[1,{"a":2,"z":1}],"when":"1970-01-01T00:00:00.000Z","one":{"a":"x"},"some":{"a":"x"},"defaults":{"a":"x","c":3},"bytes":4,"after":{"gone":null,"when":"1970-01-01T00:00:00.000Z"}}"#)
+        #expect(host.localStorageJSON == #"{"gone":null,"when":"1970-01-01T00:00:00.000Z"}"#)
+    }
+
+    @Test func readsAreCopies() throws {
+        let (browser, host) = try Support.browser()
+        let world = try #require(host.backgroundWorld)
+        let result = try Support.await(browser, world, """
+            const value = { list: [1] };
+            await browser.storage.local.set({ value });
+            value.list.push(2);
+            const first = (await browser.storage.local.get("value")).value;
+            first.list.push(3);
+            return (await browser.storage.local.get("value")).value.list.length;
+            """) as? Double
+        #expect(result == 1)
+    }
+
+    @Test func onChangedReachesEveryContextOfTheExtension() throws {
+        let (browser, host) = try Support.browser()
+        let tab = try browser.openTab(url: "https://news.example/")
+        try browser.loop.runUntilIdle()
+        let background = try #require(host.backgroundWorld)
+        try background.evaluate("var seen = []; browser.storage.onChanged.addListener((c, area) => seen.push(area + ':' + JSON.stringify(c)));", sourceURL: "test")
+        _ = try Support.await(browser, background, "await browser.storage.local.set({ flag: true }); await browser.storage.local.set({ flag: true }); await browser.storage.session.set({ s: 1 });")
+        try browser.loop.runUntilIdle()
+        let seen = (try Support.eval(background, "seen") as? [Any?])?.compactMap { $0 as? String }
+        #expect(seen == [#"local:{"flag":{"newValue":true}}"#, #"session:{"s":{"newValue":1}}"#])
+        // The content script logs local changes only (session is for trusted contexts).
+        let contentLogs = Support.logs(tab.page!).filter { $0.hasPrefix("storage changed") }
+        #expect(contentLogs.contains("storage changed in local flag"))
+        #expect(!contentLogs.contains { $0.contains("session") })
+    }
+
+    @Test func quotaIsEnforcedAtomically() throws {
+        let (browser, host) = try Support.browser()
+        let world = try #require(host.backgroundWorld)
+        let message = try Support.await(browser, world, """
+            try { await browser.storage.local.set({ small: 1, huge: "x".repeat(10485760) }); return "stored"; }
+            catch (e) { return e.message + " / small stored: " + ("small" in await browser.storage.local.get("small")); }
+            """) as? String
+        #expect(message == "QUOTA_BYTES quota exceeded / small stored: false")
+    }
+
+    @Test func storagePersistsAcrossBackgroundSuspension() throws {
+        let (browser, host) = try Support.browser()
+        let first = try #require(host.backgroundWorld)
+        try first.evaluate("var inMemory = 42;", sourceURL: "test")
+        browser.suspendBackground(of: host)
+        #expect(host.backgroundWorld == nil)
+        try browser.wakeBackground(of: host)
+        let second = try #require(host.backgroundWorld)
+        #expect(try Support.eval(second, "typeof inMemory") as? String == "undefined")
+        #expect(try Support.await(browser, second, "return (await browser.storage.local.get('installedReason')).installedReason") as? String == "install")
+    }
+}
+
+@Suite struct ActionAPITests {
+    @Test func perTabBadgeIsTracedAndClearedOnNavigationInSafari() throws {
+        let (browser, host) = try Support.browser()
+        let tab = try browser.openTab(url: "https://news.example/")
+        try browser.loop.runUntilIdle()
+        #expect(host.toolbar(for: tab).badge == "1")
+        try browser.navigate(tab, to: "https://news.example/next")
+        #expect(host.toolbar(for: tab).badge == "")
+        try browser.loop.runUntilIdle()
+        #expect(host.toolbar(for: tab).badge == "2")
+        let toolbar = browser.trace.dump(channels: [.toolbar]).split(separator: "\n").map { String($0.drop { $0 == " " }) }
+        #expect(toolbar.count == 3)
+        #expect(toolbar[0].hasPrefix("0ms tab1 toolbar icon=images/icon.svg badge=\"1\" title=\"Sample Notes\" (action.setBadgeText from background)"))
+        #expect(toolbar[1].hasSuffix("badge=\"\" title=\"Sample Notes\" (navigation cleared tab customizations)"))
+        #expect(toolbar[2].contains("badge=\"2\""))
+    }
+
+    @Test func chromiumKeepsPerTabValuesUntilTheTabCloses() throws {
+        let (browser, host) = try Support.browser(profile: .chromium)
+        let tab = try browser.openTab(url: "https://news.example/")
+        try browser.loop.runUntilIdle()
+        try browser.navigate(tab, to: "https://elsewhere.test/")
+        try browser.loop.runUntilIdle()
+        #expect(host.toolbar(for: tab).badge == "1")
+    }
+
+    @Test func settersAndGettersWithGlobalFallback() throws {
+        let (browser, host) = try Support.browser()
+        let tab = try browser.openTab(url: "https://elsewhere.test/")
+        try browser.loop.runUntilIdle()
+        let world = try #require(host.backgroundWorld)
+        let result = try Support.await(browser, world, """
+            await browser.action.setTitle({ title: "Global" });
+            await browser.action.setTitle({ title: "Tab", tabId: \(tab.id) });
+            await browser.action.setIcon({ path: { "32": "big.svg", "16": "small.svg" } });
+            let error;
+            try { await browser.action.setIcon({}); } catch (e) { error = e.message; }
+            return [await browser.action.getTitle({}), await browser.action.getTitle({ tabId: \(tab.id) }), error].join("|");
+            """) as? String
+        #expect(result == "Global|Tab|Either path or imageData must be specified.")
+        #expect(host.toolbar(for: tab).icon == "small.svg")
+    }
+}
+
+@Suite struct FaultPlanTests {
+    @Test func nthCallFailsAndDelaysAreTraced() throws {
+        let (browser, host) = try Support.browser()
+        host.faults = FaultPlan(rules: [
+            FaultPlan.Rule(method: "storage.local.set", nthCall: 2, error: "disk full"),
+            FaultPlan.Rule(method: "storage.local.get", delay: .milliseconds(300)),
+        ])
+        let world = try #require(host.backgroundWorld)
+        let result = try Support.await(browser, world, """
+            await browser.storage.local.set({ one: 1 });
+            let failed;
+            try { await browser.storage.local.set({ two: 2 }); } catch (e) { failed = e.message; }
+            await browser.storage.local.set({ three: 3 });
+            const t0 = performance.now();
+            const got = await browser.storage.local.get(["one", "two", "three"]);
+            return [failed, Object.keys(got).join(","), performance.now() - t0].join("|");
+            """) as? String
+        #expect(result == "disk full|one,three|300")
+        let storage = browser.trace.dump(channels: [.storage])
+        #expect(storage.contains(#"background storage storage.local.set({"two":2})"# + "\n" + "       0ms background storage storage.local.set rejected: disk full (0ms)"))
+        #expect(storage.contains("storage.local.get -> {\"one\":1,\"three\":3} (300ms)"))
+    }
+}

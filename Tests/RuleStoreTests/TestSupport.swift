@@ -1,0 +1,31 @@
+import Foundation
+@testable import RuleStore
+
+/// Paths and small builders shared by the test files.
+enum TestSupport {
+    /// The package root, found from this file's location.
+    static let packageRoot: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// A file under `fixtures/`.
+    static func fixture(_ relative: String) -> URL {
+        packageRoot.appendingPathComponent("fixtures").appendingPathComponent(relative)
+    }
+
+    /// A fresh empty directory under the system temporary directory.
+    static func temporaryDirectory(_ label: String = #function) throws -> URL {
+        let safe = label.filter { $0.isLetter || $0.isNumber }
+        let url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("adv-rulestore-\(safe)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// A valid record with defaults for fields a test does not care about.
+    static func rule(
+        _ id: String, host: String = "example.com", selector: String = ".ad",
+        at time: Int64 = 1_000, deleted: Bool = false
+    ) -> PersonalRule {
+        PersonalRule(id: id, hostname: host, selector: selector, modifiedAt: time, deleted: deleted)
+    }
+}
