@@ -256,6 +256,8 @@
         let rest = selector;
         do { const test = compileSelector(rest); tests.push(test); rest = test.sel; } while (rest);
       } catch (e) { tests = null; }
+      // Selectors come from every page of the session; bound the cache.
+      if (compiled.size > 20000) compiled.clear();
       compiled.set(selector, tests);
     }
     return tests;
@@ -610,7 +612,9 @@
       media: { value: String(query), enumerable: true },
     });
     list._advMatched = list.matches;
-    doc._advStyle.mediaLists.push(new WeakRef(list));
+    // Held strongly for the page's lifetime: a weak reference would make `change` delivery
+    // depend on garbage collection, and runs must be deterministic.
+    doc._advStyle.mediaLists.push(list);
     return list;
   }
   Object.defineProperty(MediaQueryList.prototype, "matches", { get() { return evaluateMedia(this.media, this._advDoc._advStyle.viewport); }, configurable: true });
@@ -655,11 +659,7 @@
       state.viewport = { width, height, colorScheme: colorScheme || state.viewport.colorScheme };
       ctx.style.version++;
       // Media Queries 4 §4.2: a MediaQueryList whose result changed fires `change`.
-      const alive = [];
-      for (const ref of state.mediaLists) {
-        const list = ref.deref();
-        if (!list) continue;
-        alive.push(ref);
+      for (const list of state.mediaLists) {
         const now = list.matches;
         if (now !== list._advMatched) {
           list._advMatched = now;
@@ -668,7 +668,6 @@
           list._advTarget._dispatchEvent(event, true);
         }
       }
-      state.mediaLists = alive;
     },
     computedValue(element, property) {
       const values = element.rooted ? computeStyle(element) : null;
