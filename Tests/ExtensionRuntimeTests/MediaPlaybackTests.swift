@@ -104,6 +104,18 @@ import TestSupport
         #expect(try page.mediaState("#a").muted)
     }
 
+    @Test func sourceChildrenAreSelectedWhenThereIsNoSrc() throws {
+        let session = try WebSession()
+        let page = try session.open(html: "<video id=v><source src='a.webm?duration=4' type='video/webm'><source src='b.mp4?duration=9'></video><video id=w></video>",
+                                    url: "https://video.example/")
+        try session.loop.runUntilIdle()
+        #expect(try page.mediaState("#v").duration == 4)
+        #expect(try page.mediaState("#v").currentSrc == "https://video.example/a.webm?duration=4")
+        try page.pageWorld.evaluate("const s = document.createElement('source'); s.src = 'c.mp4?duration=2'; document.getElementById('w').appendChild(s)", sourceURL: "t")
+        try session.loop.runUntilIdle()
+        #expect(try page.mediaState("#w").duration == 2)
+    }
+
     @Test func playPromisesSettleAsHTMLSays() throws {
         let session = try WebSession()
         let page = try session.open(html: "<video id=v src='a.mp4?duration=2'></video><video id=w src='missing.mp4'></video>", url: "https://video.example/")

@@ -148,7 +148,14 @@
     s.error = null;
     s.ended = false;
     s.currentSrc = "";
-    const src = element.getAttribute("src");
+    // HTML 4.8.11.5 resource selection: the src attribute, else the first <source> child with
+    // a src (types are not checked: every declared resource is playable here).
+    let src = element.getAttribute("src");
+    if (src === null) {
+      for (let child = element.firstElementChild; child; child = child.nextElementSibling) {
+        if (child.localName === "source" && child.hasAttribute("src")) { src = child.getAttribute("src"); break; }
+      }
+    }
     if (src === null) { s.networkState = NETWORK_EMPTY; return; }
     s.networkState = NETWORK_LOADING;
     s.currentSrc = src === "" ? "" : resolve(element, src);
@@ -366,9 +373,12 @@
 
   // Setting or changing src (the attribute, or the reflected property) runs the load algorithm.
   ctx.onMutation((record) => {
-    if (record.type !== "attributes" || record.attributeName !== "src") return;
     const target = record.target;
-    if (target.localName === "video" || target.localName === "audio") load(target);
+    if (target.nodeType !== 1 || (target.localName !== "video" && target.localName !== "audio")) return;
+    if (record.type === "attributes" && record.attributeName === "src") { load(target); return; }
+    // A <source> inserted into a media element with no src and nothing loaded starts selection.
+    if (record.type === "childList" && !target.hasAttribute("src") && state(target).networkState === NETWORK_EMPTY &&
+        record.addedNodes.some((node) => node.localName === "source")) load(target);
   });
 
   return {
