@@ -132,8 +132,8 @@
   });
   // textContent and innerHTML "replace all" (DOM 4.2.3, HTML fragment parsing): one record with
   // the removed and the added nodes. domino defines Element's textContent and HTMLElement's
-  // innerHTML non-configurable, so the wrappers go on the classes below them; an element made
-  // as a plain HTMLElement (section, article, …) still reports innerHTML as two records.
+  // innerHTML non-configurable, so the wrappers go on the classes below them (plain HTMLElements
+  // such as <section> are covered by the fragment-parser batch below).
   function batchSetter(proto, name, from) {
     const descriptor = Object.getOwnPropertyDescriptor(from, name);
     if (!descriptor || !descriptor.set || Object.prototype.hasOwnProperty.call(proto, name)) return;
@@ -146,6 +146,36 @@
   for (const name of Object.keys(impl)) {
     if (/^HTML.+Element$/.test(name) && name !== "HTMLElement") batchSetter(impl[name].prototype, "innerHTML", impl.HTMLElement.prototype);
   }
+
+  // Markup setters (innerHTML, outerHTML, insertAdjacentHTML) all start with the fragment parser
+  // and end with inserting its fragment. Opening a batch at the parser and closing it after that
+  // insertion makes innerHTML one record on every element, including plain HTMLElements whose
+  // setter cannot be wrapped. A microtask closes a batch left open by an exception.
+  let parserBatches = 0;
+  function closeBatchLevel() {
+    if (--batchDepth === 0 && batch) { const record = batch; batch = null; emit(record); }
+  }
+  function closeParserBatches() {
+    while (parserBatches > 0) { parserBatches--; closeBatchLevel(); }
+  }
+  const implementation = impl.DOMImplementation.prototype;
+  const makeFragmentParser = implementation.mozHTMLParser;
+  Object.defineProperty(implementation, "mozHTMLParser", { configurable: true, writable: true, value: function mozHTMLParser(address, context) {
+    const parser = makeFragmentParser.call(this, address, context);
+    if (context) {
+      batchDepth++;
+      parserBatches++;
+      Promise.resolve().then(closeParserBatches);
+    }
+    return parser;
+  } });
+  shadow(impl.DocumentFragment.prototype, "_insertOrReplace", (original) => function _insertOrReplace(parent, before, isReplace) {
+    try {
+      return original.call(this, parent, before, isReplace);
+    } finally {
+      if (parserBatches > 0) { parserBatches--; closeBatchLevel(); }
+    }
+  });
 
   // Character data inserted by the parser is the baseline for the next old value.
   ctx.onMutation((record) => {
