@@ -21,6 +21,8 @@
     ADVMessaging.request("activity", { cosmetic, youtube: (globalThis.__advYouTubeHandled || 0) });
   }
 
+  // The YouTube handler calls this after each confirmed ad.
+  globalThis.__advActivityNotify = () => send(true);
   send(true);
   if (typeof MutationObserver === "function") {
     const observer = new MutationObserver(() => {
