@@ -26,7 +26,7 @@
   send(true);
   if (typeof MutationObserver === "function") {
     const observer = new MutationObserver(() => {
-      if (!pending) { pending = true; setTimeout(() => send(false), 250); }
+      if (!pending) { pending = true; setTimeout(() => send(false), 1000); }
     });
     observer.observe(document.documentElement || document, { childList: true, subtree: true });
     window.addEventListener("pagehide", () => observer.disconnect());
