@@ -7,13 +7,8 @@ var ADVPersonalFilters = (() => {
   const STORAGE_KEY = "personalRules";
   const MAX_BATCH = 1000;
   const MAX_SELECTOR = 4096;
-  let queue = Promise.resolve();
+  const serialize = ADVSerialQueue.make();
 
-  function serialize(task) {
-    const run = queue.then(task, task);
-    queue = run.catch(() => {});
-    return run;
-  }
 
   function emptyDocument() {
     return { format: "adv-personal-rules", version: 1, rules: [] };

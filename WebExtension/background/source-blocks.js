@@ -12,14 +12,8 @@ var ADVSourceBlocks = (() => {
   const STORAGE_KEY = "sourceBlocks";
   const MAX_HOSTS = 1000;
   const FIRST_RULE_ID = 1000;
-  let queue = Promise.resolve();
+  const serialize = ADVSerialQueue.make();
 
-  /** Runs `task` after every earlier change has finished, so changes never interleave. */
-  function serialize(task) {
-    const run = queue.then(task, task);
-    queue = run.catch(() => {});
-    return run;
-  }
 
   async function savedHosts() {
     const stored = await browser.storage.local.get({ [STORAGE_KEY]: [] });

@@ -21,10 +21,12 @@
     ADVMessaging.request("activity", { cosmetic, youtube: (globalThis.__advYouTubeHandled || 0) });
   }
 
+  // The YouTube handler calls this after each confirmed ad.
+  globalThis.__advActivityNotify = () => send(true);
   send(true);
   if (typeof MutationObserver === "function") {
     const observer = new MutationObserver(() => {
-      if (!pending) { pending = true; setTimeout(() => send(false), 250); }
+      if (!pending) { pending = true; setTimeout(() => send(false), 1000); }
     });
     observer.observe(document.documentElement || document, { childList: true, subtree: true });
     window.addEventListener("pagehide", () => observer.disconnect());

@@ -82,34 +82,72 @@
     return selectors.some((selector) => { try { return element.matches(selector); } catch (e) { return false; } });
   }
 
-  /** Inline enforcement where the stylesheet lost the cascade, and restoration where it ended. */
+  /** Elements among `roots` (and their descendants) that a filter matches. */
+  function matchedIn(roots) {
+    const found = new Set();
+    for (const selector of selectors) {
+      if (dependsOnStyleAttribute(selector)) continue;
+      for (const root of roots) {
+        try {
+          if (root.matches(selector)) found.add(root);
+          for (const element of root.querySelectorAll(selector)) found.add(element);
+        } catch (e) { break; }
+      }
+    }
+    return found;
+  }
+
+  /** Enforces the inline display on `elements` where the stylesheet lost the cascade. */
+  function enforceOn(elements) {
+    for (const element of elements) {
+      if (enforced.has(element)) {
+        const current = element.style.getPropertyValue("display");
+        const priority = element.style.getPropertyPriority("display");
+        if (current === "none" && priority === "important") continue;
+        // The page wrote its own inline display meanwhile: that is its latest declaration.
+        enforced.set(element, { value: current, priority });
+      } else {
+        if (getComputedStyle(element).display === "none") continue;
+        enforced.set(element, { value: element.style.getPropertyValue("display"), priority: element.style.getPropertyPriority("display") });
+      }
+      element.style.setProperty("display", "none", "important");
+    }
+  }
+
+  /** Gives back the page's own declaration where an element stopped matching or left. */
+  function releaseStale() {
+    for (const [element, own] of enforced) {
+      if (!element.isConnected || !matchesAny(element)) {
+        restore(element, own);
+        enforced.delete(element);
+      }
+    }
+  }
+
+  /** Full pass: every matched element (after a filter change). */
   function enforceInline() {
     writing = true;
     try {
-      for (const [element, own] of enforced) {
-        if (!element.isConnected || !matchesAny(element)) {
-          restore(element, own);
-          enforced.delete(element);
-        }
+      releaseStale();
+      const root = document.documentElement;
+      if (root) enforceOn(matchedIn([root]));
+    } finally { writing = false; }
+  }
+
+  /** Incremental pass: only what the mutation records touched, plus the enforced elements. */
+  function enforceAfter(records) {
+    const roots = new Set();
+    for (const record of records) {
+      if (record.type === "childList") {
+        for (const node of record.addedNodes) if (node.nodeType === 1) roots.add(node);
+      } else if (record.target.nodeType === 1) {
+        roots.add(record.target);
       }
-      for (const selector of selectors) {
-        if (dependsOnStyleAttribute(selector)) continue;
-        let matched;
-        try { matched = document.querySelectorAll(selector); } catch (e) { continue; }
-        for (const element of matched) {
-          if (enforced.has(element)) {
-            const current = element.style.getPropertyValue("display");
-            const priority = element.style.getPropertyPriority("display");
-            if (current === "none" && priority === "important") continue;
-            // The page wrote its own inline display meanwhile: that is its latest declaration.
-            enforced.set(element, { value: current, priority });
-          } else {
-            if (getComputedStyle(element).display === "none") continue;
-            enforced.set(element, { value: element.style.getPropertyValue("display"), priority: element.style.getPropertyPriority("display") });
-          }
-          element.style.setProperty("display", "none", "important");
-        }
-      }
+    }
+    writing = true;
+    try {
+      releaseStale();
+      if (roots.size) enforceOn(matchedIn(roots));
     } finally { writing = false; }
   }
 
@@ -133,7 +171,9 @@
     } finally { writing = false; }
     repairs = { second: -1, count: 0 };
     repairSheet();
-    enforceInline();
+    // The stylesheet hides at once; the full check for elements where page CSS or an inline
+    // !important wins needs computed styles, so it runs as the next task, after first render.
+    setTimeout(() => { if (selectors === list) enforceInline(); }, 0);
   }
 
   async function refresh() {
@@ -143,15 +183,15 @@
 
   // DOM changes (removing or rewriting the element, new content) are seen at the next
   // MutationObserver delivery, in the same task's microtask checkpoint.
-  const observer = new MutationObserver(() => {
+  const observer = new MutationObserver((records) => {
     if (writing || selectors.length === 0) return;
     repairSheet();
-    enforceInline();
+    enforceAfter(records);
   });
   observer.observe(document, { childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: ["style", "media", "disabled", "class", "id"] });
   // CSSOM-only changes (deleteRule, media, disabled) produce no mutation records; they are
   // caught by a once-a-second integrity check, which costs the same whatever the page does.
-  const check = setInterval(() => { if (!writing && selectors.length) { repairSheet(); enforceInline(); } }, 1000);
+  const check = setInterval(() => { if (!writing && selectors.length) repairSheet(); }, 1000);
   window.addEventListener("pagehide", () => { observer.disconnect(); clearInterval(check); });
 
   browser.storage.onChanged.addListener((changes, area) => {

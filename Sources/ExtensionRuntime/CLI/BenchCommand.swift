@@ -12,6 +12,10 @@ enum BenchCommand {
       scenarios_per_second_jobs1 / _jobs2
                         a typical scenario (one page, 60 s simulated) through the suite runner
       virtual_hour_ms   wall time to simulate one hour of a page polling every second
+      first_hide_ms     WebExtension/ with 50 personal filters on a 2,000-element page: navigation
+                        start to the first filtered element hidden
+      mutation_cost_us  extra wall time per node the page inserts (100 a second), with the
+                        extension against without
       computed_style_us getComputedStyle(e).display over all elements of a 2,000-element page
                         with 300 author rules, after a DOM change (median per call)
       computed_style_cold_us  the same pass right after a style sheet change
@@ -43,6 +47,8 @@ enum BenchCommand {
             let count = min(40, max(2, iterations))
             measurements.append(try ScenarioBenchmark.throughput(jobs: 1, count: count, catalog: catalog))
             measurements.append(try ScenarioBenchmark.throughput(jobs: 2, count: count, catalog: catalog))
+            measurements.append(try FilterBenchmark.firstHide(iterations: min(20, iterations), catalog: catalog))
+            measurements.append(try FilterBenchmark.mutationCost(rounds: min(5, max(1, iterations / 10)), catalog: catalog))
         }
         if flags["--json"] != nil {
             output.line(jsonReport(measurements))
