@@ -11,18 +11,18 @@ extension Browser {
         let host = try ExtensionHost(bundle: bundle, browser: self)
         extensions.append(host)
         trace.record(.navigation, at: "browser", "install \(bundle.manifest.name) \(bundle.manifest.version) as \(bundle.id)")
-        try startBackground(host, event: ("runtime.onInstalled", #"{"reason":"install"}"#))
+        try startBackground(host, event: ("runtime.onInstalled", [#"{"reason":"install"}"#]))
         return host
     }
 
     /// Starts `host`'s background context if the manifest has one, then fires `event`.
-    func startBackground(_ host: ExtensionHost, event: (String, String)?) throws {
+    func startBackground(_ host: ExtensionHost, event: (String, [String])?) throws {
         guard let background = host.bundle.manifest.background else { return }
         let url = host.bundle.url("_generated_background_page.html")
-        let page = try session.open(html: "<!DOCTYPE html><html><head></head><body></body></html>", url: url) { [unowned self] page in
+        let page = try session.open(html: "<!DOCTYPE html><html><head></head><body></body></html>", url: url, beforeLoad: { [unowned self] page in
             host.backgroundPage = page
             host.backgroundContext = try self.makeContext(for: host, kind: .background, world: page.pageWorld)
-        }
+        })
         let files: [String]
         switch background {
         case let .scripts(list): files = list
@@ -34,30 +34,11 @@ extension Browser {
         for file in files {
             page.pageWorld.run(try host.bundle.text(file), sourceURL: host.bundle.url(file), during: "background script \(file)")
         }
-        if let (name, argument) = event {
+        if let (name, arguments) = event {
             loop.schedule(label: "\(name) of \(host.bundle.manifest.name)") { [weak host] in
-                host?.backgroundContext?.dispatch(name, json: [argument])
+                host?.backgroundContext?.dispatch(name, json: arguments)
             }
         }
-    }
-
-    /// Ends the background (Safari suspends an idle non-persistent background): its globals are
-    /// lost; storage and rules stay. It starts again on the next event sent to it.
-    public func suspendBackground(of host: ExtensionHost) {
-        guard let page = host.backgroundPage else { return }
-        trace.record(.navigation, at: "background", "suspended")
-        if let context = host.backgroundContext { contexts[context.id] = nil }
-        host.backgroundContext = nil
-        host.backgroundPage = nil
-        page.close()
-    }
-
-    /// Starts a suspended background again (as an incoming event would).
-    /// - Throws: as ``install(_:)``.
-    public func wakeBackground(of host: ExtensionHost) throws {
-        guard host.backgroundPage == nil else { return }
-        trace.record(.navigation, at: "background", "started")
-        try startBackground(host, event: nil)
     }
 
     // MARK: - Contexts
@@ -104,8 +85,9 @@ extension Browser {
 
     func attachContentWorld(_ world: World, page: Page) throws {
         guard case let .content(extensionID) = world.kind, let host = extensionHost(extensionID) else { return }
-        let tabID = loadingTab?.id ?? pageTabs[page.id] ?? 0
-        _ = try makeContext(for: host, kind: .content(tabID: tabID, frameID: 0), world: world)
+        let frame = pageFrames[page.id]
+        let tabID = frame?.tab.id ?? pageTabs[page.id] ?? 0
+        _ = try makeContext(for: host, kind: .content(tabID: tabID, frameID: frame?.id ?? 0), world: world)
     }
 
     /// Live contexts of `host`, in creation order.

@@ -18,6 +18,8 @@ final class ExtensionContext {
     let world: World
     /// From browser-api.js: `{ browser, dispatch, dispatchMessage }`.
     let api: JSValue
+    /// Until when the context has transient user activation (a popup opened by a click).
+    var activationExpiry: VirtualTime?
     /// False once the context's page is gone (navigation, suspension, closing).
     var isAlive: Bool { !(world.page?.isClosed ?? true) }
 

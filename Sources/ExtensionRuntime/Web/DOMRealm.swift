@@ -11,6 +11,8 @@ final class DOMRealm {
     let context: JSContext
     /// The object JS/engine.js returns: createPage, initWorld, restorePrototypes.
     let engine: JSValue
+    /// The layers the browser builds on (frames, requests after parsing), in load order.
+    static let browserLayers = ["frames.js", "requests.js"]
     private let createPageFunction: JSValue
     private let initWorldFunction: JSValue
     private let restoreFunction: JSValue
@@ -38,9 +40,13 @@ final class DOMRealm {
         let platformSource = try SourceCache.shared.resource("platform.js")
         let installPlatform = try context.evaluate(platformSource, sourceURL: "adv-runtime:///platform.js")
         let makeURL = try context.evaluate(try SourceCache.shared.resource("url.js"), sourceURL: "adv-runtime:///url.js")
+        var browserLayers: [JSValue] = []
+        for name in Self.browserLayers {
+            browserLayers.append(try context.evaluate(try SourceCache.shared.resource(name), sourceURL: "adv-runtime:///" + name))
+        }
         let engineSource = try SourceCache.shared.resource("engine.js")
         let makeEngine = try context.evaluate(engineSource, sourceURL: "adv-runtime:///engine.js")
-        engine = try makeEngine.call([hostObject, require, installPlatform, makeURL])
+        engine = try makeEngine.call([hostObject, require, installPlatform, makeURL, try context.array(browserLayers)])
         createPageFunction = try engine.property("createPage")
         initWorldFunction = try engine.property("initWorld")
         restoreFunction = try engine.property("restorePrototypes")

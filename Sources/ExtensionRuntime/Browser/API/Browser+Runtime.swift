@@ -15,6 +15,8 @@ extension Browser {
                JSONText.decodeString(first) == host.id {
                 message = call.argument(1) ?? "null"
             }
+            // A suspended background that listened for messages starts again to receive this one.
+            wakeIfNeeded(host, for: "runtime.onMessage")
             let receivers = liveContexts(of: host).filter { $0.kind.isPrivileged && $0 !== call.context }
             return deliver(message, from: call.context, to: receivers, event: "runtime.onMessage")
         case "sendNativeMessage":

@@ -4,7 +4,7 @@
 // `document`, `location` and the DOM constructors resolve through it, while each world's own
 // top-level bindings stay its own (Safari's isolated worlds). Known difference from Safari: the
 // DOM prototypes are shared between worlds (Safari gives each world its own wrappers).
-(function (host, require, installPlatform, makeURL) {
+(function (host, require, installPlatform, makeURL, browserLayers) {
   "use strict";
   const domino = require("domino");
   const impl = domino.impl;
@@ -65,6 +65,41 @@
   domGlobals.Date = VirtualDate;
   domGlobals.navigator = navigator;
   Object.setPrototypeOf(domGlobals, Object.prototype);
+
+  // MARK: - Mutation fan-out (one domino handler per document, many listeners)
+
+  // domino reports tree and attribute changes of a document through a single handler
+  // (Document._setMutationHandler). Each document gets one handler that fans out to every
+  // listener registered with addMutationListener(listener(record, document)); a layer that calls
+  // document._setMutationHandler(handler) itself joins the fan-out instead of replacing it.
+  const mutationListeners = [];
+  function addMutationListener(listener) { mutationListeners.push(listener); }
+  const setDominoMutationHandler = impl.Document.prototype._setMutationHandler;
+  function installMutationFanOut(document) {
+    const own = [];
+    setDominoMutationHandler.call(document, function fanOut(record) {
+      for (const handler of own) handler(record);
+      for (const listener of mutationListeners) {
+        try { listener(record, document); } catch (error) { host.reportError(document._advPageId, error); }
+      }
+    });
+    Object.defineProperty(document, "_setMutationHandler", {
+      value(handler) { if (typeof handler === "function") own.push(handler); },
+      configurable: true,
+    });
+  }
+
+  // MARK: - Browser layers (frames, requests): loaded by DOMRealm, set up before the snapshot
+
+  // `hooks` is filled in by the browser layer (Swift) to decide requests and load frames; with no
+  // browser (a bare WebSession) the layers fall back to loading everything.
+  const hooks = Object.create(null);
+  const layerContext = { impl, require, host, hooks, domGlobals, urlClasses, EventTarget, addMutationListener };
+  const layers = Object.create(null);
+  for (const layer of browserLayers || []) {
+    const made = layer(layerContext);
+    if (made && made.name) layers[made.name] = made;
+  }
 
   // MARK: - Prototype snapshot: nothing a page patches survives its navigation
 
@@ -242,6 +277,7 @@
     const document = parser.document();
     document._scripting_enabled = true;
     Object.defineProperty(document, "_advPageId", { value: pageId });
+    installMutationFanOut(document);
     platform.fixDocument(document);
     const windowTarget = new EventTarget();
     const location = new Location(windowTarget, url);
@@ -316,8 +352,11 @@
       configurable: true,
     });
 
+    for (const name in layers) if (layers[name].page) layers[name].page({ document, shared, windowTarget, pageId, url });
+
     let parsed = 0;
-    return {
+    const handle = {
+      worlds: Object.create(null),
       // Resource loads the parsed document asks for (HTML "fetch" points), for the network
       // layer to decide: [{element, url, type}] with DNR resource types.
       subresources() {
@@ -346,6 +385,8 @@
         for (const element of all("[style]")) {
           for (const match of (element.getAttribute("style") || "").matchAll(urls)) add(element, match[2], "image");
         }
+        // From here on, elements inserted or changed make their own requests (requests.js).
+        document._advRequestsLive = 2;
         return out;
       },
       document, shared, windowTarget,
@@ -360,6 +401,9 @@
         const view = document.defaultView;
         document.defaultView = null;
         try { parser.parse("", true, undefined); } finally { document.defaultView = view; }
+        // Scripts inserted from now on run when inserted (requests.js); other elements wait for
+        // the subresource scan.
+        document._advRequestsLive = 1;
         return this.newScripts();
       },
       newScripts() {
@@ -382,6 +426,8 @@
         windowTarget._dispatchEvent(new impl.Event("load"), true);
       },
     };
+    Object.defineProperty(document, "_advHandle", { value: handle });
+    return handle;
   }
 
   function initWorld(global, page, pageId, worldId, isPageWorld, seed) {
@@ -389,8 +435,15 @@
     // Configurable (unlike a real window's) so a service-worker context can remove it.
     Object.defineProperty(global, "window", { value: global, enumerable: true, configurable: true });
     Object.defineProperty(global, "self", { value: global, enumerable: true, writable: true, configurable: true });
-    Object.defineProperty(global, "top", { value: global, enumerable: true });
-    Object.defineProperty(global, "parent", { value: global, enumerable: true, writable: true, configurable: true });
+    // top and parent are getters (as WebIDL makes them): a child frame's are set up by frames.js
+    // after the world is made, through `page.frame`.
+    Object.defineProperty(global, "top", { get() { return page.frame ? page.frame.top(worldId, global) : global; }, enumerable: true });
+    Object.defineProperty(global, "parent", {
+      get() { return page.frame ? page.frame.parent(worldId, global) : global; },
+      set(value) { Object.defineProperty(global, "parent", { value, enumerable: true, writable: true, configurable: true }); },
+      enumerable: true, configurable: true,
+    });
+    page.worlds[worldId] = global;
     Object.defineProperty(global, "frames", { value: global, enumerable: true, writable: true, configurable: true });
     global.console = makeConsole(pageId, worldId);
     global.Date = VirtualDate;
@@ -401,5 +454,5 @@
     }
   }
 
-  return { createPage, initWorld, restorePrototypes, domGlobals, guardedCount: () => guarded.length };
+  return { createPage, initWorld, restorePrototypes, domGlobals, hooks, layers, addMutationListener, guardedCount: () => guarded.length };
 })
