@@ -86,6 +86,7 @@ extension Browser {
             if srcdoc == nil, url != "about:blank" {
                 // A navigation: the document comes in a later task (the element has none meanwhile).
                 if let old = self.frame(holding: element, in: parent.tab) { self.closeFrame(old) }
+                _ = try self.framesLayer.invoke("detach", [element])
                 self.loop.schedule(owner: pageID, label: "frame load \(url)") { [weak self] in
                     try? self?.loadFrame(element: element, url: url, srcdoc: nil, parent: parent)
                 }

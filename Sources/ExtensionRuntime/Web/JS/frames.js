@@ -76,8 +76,9 @@
     return proxy;
   }
 
+  // window.length: every connected iframe has a browsing context, loaded or not.
   function childCount(document) {
-    return Array.prototype.filter.call(document.querySelectorAll("iframe"), (element) => element._advFrame).length;
+    return document.querySelectorAll("iframe").length;
   }
 
   // window.postMessage (HTML 9.3.3): the message is delivered as a `message` event in a later
