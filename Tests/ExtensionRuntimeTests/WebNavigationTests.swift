@@ -51,11 +51,12 @@ import TestSupport
     }
 
     @Test func namespaceNeedsThePermission() throws {
-        let (_, host) = try Support.browser()
+        let (browser, host) = try Support.browser()
         let world = try #require(host.backgroundWorld)
         #expect(try Support.eval(world, "typeof browser.webNavigation") as? String == "undefined")
-        let (_, outlineHost) = try Support.outlineBrowser()
+        let (outline, outlineHost) = try Support.outlineBrowser()
         let worker = try #require(outlineHost.backgroundWorld)
         #expect(try Support.eval(worker, "typeof browser.webNavigation.onCompleted.addListener + typeof browser.webNavigation.getFrame") as? String == "functionundefined")
+        withExtendedLifetime((browser, outline)) {}
     }
 }
