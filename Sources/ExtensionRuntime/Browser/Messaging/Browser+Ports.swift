@@ -78,8 +78,9 @@ extension Browser {
     func postOnPort(_ id: Int, from sender: ExtensionContext, json: String) {
         guard let channel = ports[id] else { return }
         trace.record(.api, at: sender.location, "\(channel.label) postMessage(\(json))")
-        loop.schedule(label: "\(channel.label) message") { [weak self] in
-            guard let self, let channel = self.ports[id] else { return }
+        // Tasks run in order: a message posted right after connect arrives once the receivers
+        // have accepted, and one posted before a disconnect still arrives, first.
+        loop.schedule(label: "\(channel.label) message") {
             let targets = sender === channel.opener ? channel.receivers : (channel.openerConnected ? [channel.opener] : [])
             for target in targets where target.isAlive {
                 let realm = target.world.context
@@ -95,10 +96,10 @@ extension Browser {
         trace.record(.api, at: context.location, "\(channel.label) disconnect")
         if context === channel.opener {
             channel.openerConnected = false
-            let receivers = channel.receivers
-            channel.receivers = []
             ports[id] = nil
             loop.schedule(label: "\(channel.label) disconnect") {
+                let receivers = channel.receivers
+                channel.receivers = []
                 for receiver in receivers { receiver.portEvent(id, error: error) }
             }
         } else {
