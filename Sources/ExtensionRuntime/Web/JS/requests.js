@@ -340,6 +340,14 @@
     page(p) {
       p.shared.XMLHttpRequest = makeXMLHttpRequest(p.pageId, p.document);
       p.shared.WebSocket = makeWebSocket(p.pageId, p.document);
+      // HTML 4.8.3 `new Image(width, height)`: an img element of this document (domino has none).
+      p.shared.Image = function Image(width, height) {
+        if (!new.target) throw new TypeError("Function is not a constructor (evaluating 'Image()')");
+        const img = p.document.createElement("img");
+        if (width !== undefined) img.setAttribute("width", String(width >>> 0));
+        if (height !== undefined) img.setAttribute("height", String(height >>> 0));
+        return img;
+      };
       // navigator.sendBeacon (Beacon 3.1): queued as a `ping` request; true once queued, whatever
       // the rules then decide (a blocked beacon fails silently).
       const base = ctx.domGlobals.navigator;
