@@ -16,7 +16,9 @@ import Testing
         let (output, out, _) = CommandOutput.buffer()
         #expect(HarnessCommand.run(["bench", "--json", "--iterations", "2"], output: output) == 0)
         let object = try JSONSerialization.jsonObject(with: Data(out().utf8)) as? [String: [String: Any]]
-        #expect(Set(object?.keys ?? [:].keys) == ["fresh_page_ms", "fresh_session_ms"])
+        #expect(Set(object?.keys ?? [:].keys) == ["fresh_page_ms", "fresh_session_ms", "round_trip_us", "storage_us"])
+        #expect(object?["round_trip_us"]?["unit"] as? String == "us")
+        #expect((object?["storage_us"]?["median"] as? Double ?? 0) > 0)
         #expect(object?["fresh_page_ms"]?["unit"] as? String == "ms")
         #expect((object?["fresh_page_ms"]?["median"] as? Double ?? 0) > 0)
     }

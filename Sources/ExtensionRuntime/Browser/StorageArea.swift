@@ -10,7 +10,12 @@ final class StorageArea {
     /// storage.session was raised to 10 MB in Chrome 112). Bytes in use are the UTF-8 length of
     /// each key plus its JSON value.
     var quotaBytes = 10_485_760
-    private(set) var items: [String: String] = [:]
+    private(set) var items: [String: String] = [:] {
+        didSet { cachedJSON = nil }
+    }
+    /// The whole area as canonical JSON, kept until the next write (get() of everything is the
+    /// common read).
+    private var cachedJSON: String?
 
     init(name: String) { self.name = name }
 
@@ -26,9 +31,7 @@ final class StorageArea {
 
     /// `get`: keys as JSON (null/undefined = everything; a string; an array; an object of defaults).
     func get(_ keysJSON: String?) -> Result<String, StorageError> {
-        guard let keysJSON, JSONText.kind(keysJSON) != .null else {
-            return .success(JSONText.object(items.map { ($0.key, $0.value) }))
-        }
+        guard let keysJSON, JSONText.kind(keysJSON) != .null else { return .success(json) }
         switch JSONText.kind(keysJSON) {
         case .string:
             let key = JSONText.decodeString(keysJSON)
@@ -94,7 +97,12 @@ final class StorageArea {
     }
 
     /// The whole area as canonical JSON.
-    var json: String { JSONText.object(items.map { ($0.key, $0.value) }) }
+    var json: String {
+        if let cachedJSON { return cachedJSON }
+        let made = JSONText.object(items.map { ($0.key, $0.value) })
+        cachedJSON = made
+        return made
+    }
 
     /// The `changes` object storage.onChanged delivers.
     static func changesJSON(_ changes: [Change]) -> String {

@@ -3,20 +3,23 @@ import Foundation
 /// `adv-harness bench`: prints the runtime's performance figures (medians and p90).
 enum BenchCommand {
     static let help = """
-    usage: adv-harness bench [--json] [--iterations N]
+    usage: adv-harness bench [--json] [--iterations N] [--metric NAME]
 
     Measures, in this process:
       fresh_page_ms     a navigation in an existing session (new page and content worlds,
                         a 200-element page parsed, one content script run)
       fresh_session_ms  a new context group from nothing to the same point
+      round_trip_us     runtime.sendMessage content script -> background -> response
+      storage_us        storage.local.set of a 1,000-entry object, then get of everything
     --json prints one JSON object: metric name -> {median, p90, unit, samples}.
+    --metric NAME measures only that metric (for profiling one of them).
     Build with 'swift build -c release' for representative figures.
     """
 
     static func run(_ arguments: [String], output: CommandOutput) throws -> Int32 {
         if arguments.contains("--help") { output.line(help); return 0 }
         var reader = ArgumentReader(arguments)
-        let flags = try reader.parse(valueFlags: ["--iterations"], boolFlags: ["--json"], command: "bench")
+        let flags = try reader.parse(valueFlags: ["--iterations", "--metric"], boolFlags: ["--json"], command: "bench")
         guard reader.positionals.isEmpty else {
             throw UsageError("bench takes no arguments, got '\(reader.positionals.joined(separator: " "))'")
         }
@@ -27,10 +30,20 @@ enum BenchCommand {
             }
             iterations = value
         }
-        let measurements = [
-            try StartupBenchmark.freshPage(iterations: iterations),
-            try StartupBenchmark.freshSession(iterations: max(1, iterations * 5 / 6)),
+        let all: [(String, () throws -> Measurement)] = [
+            ("fresh_page_ms", { try StartupBenchmark.freshPage(iterations: iterations) }),
+            ("fresh_session_ms", { try StartupBenchmark.freshSession(iterations: max(1, iterations * 5 / 6)) }),
+            ("round_trip_us", { try ExtensionBenchmark.roundTrip(iterations: iterations * 4) }),
+            ("storage_us", { try ExtensionBenchmark.storage(iterations: iterations) }),
         ]
+        var selected = all
+        if let metric = flags["--metric"] {
+            selected = all.filter { $0.0 == metric }
+            guard !selected.isEmpty else {
+                throw UsageError("unknown metric '\(metric)'; choose one of \(all.map(\.0).joined(separator: ", "))")
+            }
+        }
+        let measurements = try selected.map { try $0.1() }
         if flags["--json"] != nil {
             output.line(jsonReport(measurements))
         } else {
