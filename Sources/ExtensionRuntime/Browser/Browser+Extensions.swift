@@ -65,7 +65,9 @@ extension Browser {
             world?.page?.report(JSErrorReport(error: JSError(thrown: call.argument(1)), during: "an extension event listener"), world: world?.name ?? "page")
             return nil
         }
-        let api = try apiModule.invoke("makeBrowser", [realm.number(Double(id)), surface, try realm.array(events), properties, reportError])
+        // The context's own canonical JSON serializer, made in its realm (see JS/canonical.js).
+        let canonical = try world.context.evaluate(try SourceCache.shared.resource("canonical.js"), sourceURL: "adv-runtime:///canonical.js").call()
+        let api = try apiModule.invoke("makeBrowser", [realm.number(Double(id)), surface, try realm.array(events), properties, reportError, canonical])
         let browserObject = api["browser"]
         let runtime = browserObject["runtime"]
         let bundle = host.bundle
@@ -78,7 +80,7 @@ extension Browser {
         })
         try world.global.set("browser", browserObject)
         try world.global.set("chrome", browserObject)
-        let context = ExtensionContext(id: id, kind: kind, host: host, world: world, api: api)
+        let context = ExtensionContext(id: id, kind: kind, host: host, world: world, api: api, canonical: canonical)
         contexts[id] = context
         return context
     }

@@ -113,8 +113,7 @@ extension Browser {
         let listening = receivers.filter { $0.hasListeners(event) }
         guard !listening.isEmpty else { return .error(Self.noReceiverError) }
         let senderJSON = senderInfo(sender)
-        return .later { [weak self] finish in
-            guard let self else { return }
+        return .later { finish in
             var settled = false
             var silent = 0
             for receiver in listening {
@@ -127,7 +126,7 @@ extension Browser {
                         settled = true
                         let value = call.argument(1)
                         if value.isUndefined { finish(.undefined) } else {
-                            let json = (try? self.apiModule.property("canonical").call([value]).stringValue) ?? nil
+                            let json = (try? receiver.canonical.call([value]).stringValue) ?? nil
                             finish(json.map { .json($0) } ?? .undefined)
                         }
                     case "error":

@@ -6,41 +6,6 @@
 (function (host) {
   "use strict";
 
-  // JSON with object keys sorted at every level: what crosses between contexts and what traces
-  // print. Values JSON cannot carry (functions, undefined in objects) are dropped as
-  // JSON.stringify drops them, which is what storage and messaging do with them too.
-  //
-  // The value is first copied with each object's keys sorted (toJSON applied on the way, as
-  // SerializeJSONProperty does), then serialized by the engine's own JSON.stringify. A
-  // JSON.stringify replacer doing the sorting makes the engine call back for every value and
-  // is several times slower on large storage writes.
-  const toStringTag = Object.prototype.toString;
-  function sortedCopy(key, value, stack) {
-    if (value !== null && typeof value === "object" && typeof value.toJSON === "function") value = value.toJSON(key);
-    if (value === null || typeof value !== "object") return value;
-    const tag = toStringTag.call(value);
-    if (tag === "[object Number]" || tag === "[object String]" || tag === "[object Boolean]") return value;
-    if (stack.includes(value)) throw new TypeError("JSON.stringify cannot serialize cyclic structures.");
-    stack.push(value);
-    let out;
-    if (Array.isArray(value)) {
-      out = new Array(value.length);
-      for (let i = 0; i < value.length; i++) out[i] = sortedCopy(String(i), value[i], stack);
-    } else {
-      out = {};
-      for (const k of Object.keys(value).sort()) {
-        const item = sortedCopy(k, value[k], stack);
-        if (k === "__proto__") Object.defineProperty(out, k, { value: item, enumerable: true, writable: true, configurable: true });
-        else out[k] = item;
-      }
-    }
-    stack.pop();
-    return out;
-  }
-  function canonical(value) {
-    return JSON.stringify(sortedCopy("", value, []));
-  }
-
   function plural(n) { return n === 1 ? "argument" : "arguments"; }
 
   function makeEvent(qualifiedName) {
@@ -65,7 +30,8 @@
     return node;
   }
 
-  function makeBrowser(contextId, surface, eventNames, properties, reportError) {
+  // `canonical` is the context's own JSON serializer (JS/canonical.js, made in its realm).
+  function makeBrowser(contextId, surface, eventNames, properties, reportError, canonical) {
     const browser = {};
     for (const namespace of Object.keys(surface)) {
       const target = ensure(browser, namespace.split("."));
@@ -211,5 +177,5 @@
     return { browser, dispatch, dispatchMessage, listening, acceptPort, portEvent };
   }
 
-  return { makeBrowser, canonical };
+  return { makeBrowser };
 })
