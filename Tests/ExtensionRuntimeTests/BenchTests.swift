@@ -28,4 +28,12 @@ import Testing
         let page = try session.open(html: StartupBenchmark.fixture(), url: "https://bench.example/")
         #expect(try page.pageWorld.evaluate("document.body.querySelectorAll('*').length", sourceURL: "t").numberValue == 200)
     }
+
+    @Test func benchRunsOneMetricOrNamesTheChoices() throws {
+        let (output, out, err) = CommandOutput.buffer()
+        #expect(HarnessCommand.run(["bench", "--json", "--iterations", "1", "--metric", "round_trip_us"], output: output) == 0)
+        #expect(out().hasPrefix(#"{"round_trip_us":"#))
+        #expect(HarnessCommand.run(["bench", "--metric", "speed"], output: output) == 2)
+        #expect(err().contains("unknown metric 'speed'; choose one of fresh_page_ms, fresh_session_ms, round_trip_us, storage_us"))
+    }
 }

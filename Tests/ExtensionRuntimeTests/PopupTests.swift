@@ -72,11 +72,20 @@ import TestSupport
         #expect(throws: BrowserError.self) { try browser.openPopup(host) }
         do {
             try browser.openPopup(host)
+            Issue.record("openPopup without a popup did not throw")
         } catch let error as BrowserError {
             #expect(error.message == "'Sample Notes' has no popup: its manifest sets no action.default_popup")
         }
+        let (outline, outlineHost) = try Support.outlineBrowser()
+        do {
+            try outline.openPopup(outlineHost)
+            Issue.record("openPopup without a tab did not throw")
+        } catch let error as BrowserError {
+            #expect(error.message == "no tab to open the popup of 'Frame Outline' on: open a tab first")
+        }
         do {
             _ = try browser.clickAction(of: host)
+            Issue.record("clickAction without a tab did not throw")
         } catch let error as BrowserError {
             #expect(error.message == "no tab to click 'Sample Notes' in: open a tab first")
         }

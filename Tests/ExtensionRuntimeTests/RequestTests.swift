@@ -134,4 +134,43 @@ import TestSupport
             """) as? String
         #expect(result == "true|Load failed")
     }
+
+    @Test func misuseThrowsTheDocumentedErrors() throws {
+        let (browser, _, tab) = try open("<p>page</p>")
+        defer { withExtendedLifetime(browser) {} }
+        let world = try #require(tab.page).pageWorld
+        let result = try Support.eval(world, """
+            const errors = [];
+            const xhr = new XMLHttpRequest();
+            try { xhr.setRequestHeader("a", "b"); } catch (e) { errors.push(e.name); }
+            try { xhr.send(); } catch (e) { errors.push(e.name); }
+            xhr.open("GET", "/data.json");
+            xhr.send();
+            try { xhr.send(); } catch (e) { errors.push(e.name); }
+            try { navigator.sendBeacon("https://exa mple.test/"); } catch (e) { errors.push(e.name + ": " + e.message); }
+            try { XMLHttpRequest(); } catch (e) { errors.push(e.name); }
+            const sync = new XMLHttpRequest();
+            sync.open("GET", "https://tracker.test/sync", false);
+            try { sync.send(); } catch (e) { errors.push(e.name + " " + sync.readyState + " " + sync.status); }
+            errors.join(" | ");
+            """) as? String
+        #expect(result == "InvalidStateError | InvalidStateError | InvalidStateError | TypeError: This URL is invalid | TypeError | NetworkError 4 0")
+    }
+
+    @Test func aLayerSettingItsOwnMutationHandlerJoinsTheFanOut() throws {
+        // domino has one mutation handler per document; the engine keeps it and fans out, so a
+        // layer (the web-platform MutationObserver) setting its own still leaves requests working.
+        let (browser, _, tab) = try open("<p>page</p>")
+        let world = try #require(tab.page).pageWorld
+        let seen = try Support.eval(world, """
+            let records = 0;
+            document._setMutationHandler(() => { records++; });
+            const img = document.createElement("img");
+            img.src = "https://tracker.test/after-handler.png";
+            document.body.appendChild(img);
+            records;
+            """) as? Double
+        #expect(seen == 1)
+        #expect(network(browser).contains("0ms tab1 network GET https://tracker.test/after-handler.png image blocked by frames#1"))
+    }
 }
