@@ -23,7 +23,7 @@ let package = Package(
         .target(name: "JSKit", dependencies: ["CJavaScriptCore"], swiftSettings: [.swiftLanguageMode(.v5)]),
         // Pure Swift + Foundation: built-in rules, DNR model/validation/matcher,
         // WebKit Content Blocker translation/evaluation, hostnames. No JavaScriptCore.
-        .target(name: "BlockerCore", swiftSettings: [.swiftLanguageMode(.v6)]),
+        .target(name: "BlockerCore", exclude: ["README.md"], swiftSettings: [.swiftLanguageMode(.v6)]),
         // Personal rule records, merge, the shared rule file, migration, sync engine, native bridge.
         // Foundation only. (Sources/SafariExtension holds the Apple-only handler shell; it is no
         // target here and never builds on Linux.)

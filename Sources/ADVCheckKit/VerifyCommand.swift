@@ -12,7 +12,7 @@ enum VerifyCommand {
             Decides every request in the request fixtures by DNR semantics (Chromium) and
             by the rules WebKit's translator makes of the same DNR rules, and lists every
             divergence with both decisions and the reason. Known divergences (documented
-            Safari-vs-Chromium differences, docs/blockercore.md) are expected; any other
+            Safari-vs-Chromium differences, Sources/BlockerCore/README.md) are expected; any other
             divergence, or a request whose 'expect' or 'divergence' does not hold, fails.
             Then loads each fixture page, counts its subresource requests with no rules
             (unfiltered) and with the rules (filtered), and prints the counts.

@@ -76,3 +76,25 @@ func urlFilterToRegex(filter: String, regex: String) {
     #expect(text.contains("\"load-context\":[\"child-frame\"]"))
     #expect(text.contains("\"resource-type\":[\"document\"]"))
 }
+
+@Test func requestDomainsAloneTestTheRequestHostAsCurrentWebKitDoes() throws {
+    // A source block as ADV installs it: the host and its subdomains, every type but main_frame.
+    let rule = DNRRule(id: 1000, priority: 1, condition: DNRRuleCondition(requestDomains: ["ads.example", "tracker.test"], excludedResourceTypes: [.mainFrame]),
+                       action: DNRRuleAction(type: .block))
+    let converted = ContentBlockerTranslator.convert(rule)
+    #expect(converted.allSatisfy { $0.trigger.ifDomain == nil })
+    #expect(Set(converted.map(\.trigger.urlFilter)) == ["^[^:]+://+([^:/]+\\.)?ads\\.example[:/]", "^[^:]+://+([^:/]+\\.)?tracker\\.test[:/]"])
+    let evaluator = try ContentBlockerEvaluator(rules: converted)
+    let page = try #require(DNRURL("https://recipes.example/soup"))
+    func decide(_ url: String, _ type: ContentBlockerResourceType = .image) throws -> Bool {
+        evaluator.decide(ContentBlockerRequest(url: try #require(DNRURL(url)), resourceType: type, isTopFrameLoad: true, topURL: page, frameURL: page)).isBlocked
+    }
+    #expect(try decide("https://ads.example/banner.png"))
+    #expect(try decide("https://cdn.ads.example/creative.png"))
+    #expect(try decide("https://ads.example:8443/x.js", .script))
+    #expect(try !decide("https://notads.example/photo.png"))
+    #expect(try !decide("https://ads.example.evil.test/x.png"))
+    let navigation = ContentBlockerRequest(url: try #require(DNRURL("https://ads.example/")), resourceType: .document, isTopFrameLoad: true,
+                                           topURL: try #require(DNRURL("https://ads.example/")), frameURL: nil)
+    #expect(!evaluator.decide(navigation).isBlocked)
+}

@@ -10,9 +10,11 @@
 /// - main_frame/sub_frame become `document` with `load-context` top-frame/child-frame,
 ///   in a rule of their own; other types map one to one; object, csp_report,
 ///   webtransport and webbundle have no mapping and are dropped;
-/// - `domains`/`requestDomains` become `if-domain`, the excluded ones `unless-domain`
-///   (a `*` prefix for subdomains); note that WebKit's if-domain tests the main
-///   document, not the request (see docs/blockercore.md, known divergences);
+/// - `requestDomains` alone becomes one rule per domain with a url-filter anchored on the
+///   request host (current WebKit); `domains`, and `requestDomains` combined with a
+///   urlFilter, become `if-domain`, the excluded ones `unless-domain` (a `*` prefix for
+///   subdomains); WebKit's if-domain tests the main document, not the request (see
+///   Sources/BlockerCore/README.md, known divergences);
 /// - initiator domains become `if-frame-url`/`unless-frame-url` regexes; with both,
 ///   an extra `ignore-previous-rules` rule carries the exclusions;
 /// - allowAllRequests becomes `.*` with `if-top-url` from its filter;
@@ -90,6 +92,18 @@ public enum ContentBlockerTranslator {
     }
 
     private static func convert(_ rule: DNRRule, as kind: ContentBlockerAction.Kind, condition: DNRRuleCondition) -> [ContentBlockerRule] {
+        // Current WebKit turns `requestDomains` (with no urlFilter/regexFilter to combine with)
+        // into one rule per domain whose url-filter is anchored on the request's host, so the
+        // rule tests the request, as DNR specifies; older revisions used if-domain, which tests
+        // the main document instead. ADV's source blocks are exactly such rules.
+        if let domains = condition.requestDomains, condition.urlFilter == nil, condition.regexFilter == nil {
+            return domains.flatMap { domain -> [ContentBlockerRule] in
+                var perDomain = condition
+                perDomain.requestDomains = nil
+                perDomain.regexFilter = "^[^:]+://+([^:/]+\\.)?" + escape(domain, characters: "*?+[(){}^$|\\.") + "[:/]"
+                return convert(rule, as: kind, condition: perDomain)
+            }
+        }
         var types = chromeResourceTypes(condition)
         var output: [ContentBlockerRule] = []
         let frames = types.filter { $0 == .mainFrame || $0 == .subFrame }

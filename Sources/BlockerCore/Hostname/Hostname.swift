@@ -3,7 +3,7 @@ import Foundation
 /// Hostname normalization, validation and label-boundary comparison, shared by
 /// ADV's source blocks, personal filters and the DNR matcher.
 ///
-/// Policy (see docs/blockercore.md):
+/// Policy (see Sources/BlockerCore/README.md):
 /// - Input is a bare hostname: no scheme, user info, port, path, query,
 ///   fragment, whitespace or wildcard. Subdomains are always covered by the
 ///   blocking rules, so `*.` is never needed.

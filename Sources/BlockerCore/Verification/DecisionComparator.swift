@@ -48,8 +48,8 @@ public struct DecisionComparator: Sendable {
         if involved.contains(where: { $0.condition.topDomains != nil || $0.condition.excludedTopDomains != nil }) {
             return .topDomainsIgnored
         }
-        if involved.contains(where: { $0.condition.requestDomains != nil || $0.condition.excludedRequestDomains != nil
-            || $0.condition.domains != nil || $0.condition.excludedDomains != nil }) {
+        if involved.contains(where: { ($0.condition.requestDomains != nil && ($0.condition.urlFilter != nil || $0.condition.regexFilter != nil))
+            || $0.condition.excludedRequestDomains != nil || $0.condition.domains != nil || $0.condition.excludedDomains != nil }) {
             return .requestDomainsTestMainDocument
         }
         if involved.contains(where: { $0.condition.domainType != nil || $0.condition.effectiveInitiatorDomains != nil

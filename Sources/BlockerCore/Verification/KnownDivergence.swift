@@ -1,5 +1,5 @@
 /// A documented, expected difference between Chromium's DNR semantics and what
-/// Safari does with the same rules after WebKit's translation (docs/blockercore.md).
+/// Safari does with the same rules after WebKit's translation (Sources/BlockerCore/README.md).
 public enum KnownDivergence: String, Sendable, CaseIterable, Codable {
     /// Chromium's `^` also matches the end of the URL; WebKit's `[^a-zA-Z0-9_.%-]` needs a character.
     case separatorAtEnd = "separator-at-end"

@@ -6,9 +6,11 @@ extension Browser {
     /// with reason `install` once its scripts have run.
     /// - Throws: ``ManifestError`` for an invalid rule file, ``JSError`` when the runtime cannot
     ///   start the background (script errors are reported on the background page instead).
+    /// - Parameter prepare: runs before the background starts (scenario setup: storage, rules).
     @discardableResult
-    public func install(_ bundle: ExtensionBundle) throws -> ExtensionHost {
+    public func install(_ bundle: ExtensionBundle, prepare: ((ExtensionHost) throws -> Void)? = nil) throws -> ExtensionHost {
         let host = try ExtensionHost(bundle: bundle, browser: self)
+        try prepare?(host)
         extensions.append(host)
         trace.record(.navigation, at: "browser", "install \(bundle.manifest.name) \(bundle.manifest.version) as \(bundle.id)")
         try startBackground(host, event: ("runtime.onInstalled", [#"{"reason":"install"}"#]))

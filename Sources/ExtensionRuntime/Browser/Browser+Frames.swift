@@ -14,7 +14,7 @@ extension Browser {
     @discardableResult
     func openDocument(_ frame: Frame, html: String, scriptsAllowed: Bool = true) throws -> Page {
         let tab = frame.tab
-        let scripts = scriptsAllowed ? try contentScripts(for: frame) : []
+        let (scripts, styleSheets) = scriptsAllowed ? try contentScripts(for: frame) : ([], [])
         loadingFrames.append(frame)
         defer { loadingFrames.removeLast() }
         let page = try session.open(html: html, url: frame.url, contentScripts: scripts, beforeLoad: { [unowned self] page in
@@ -22,6 +22,12 @@ extension Browser {
             self.pageFrames[page.id] = frame
             frame.page = page
             if frame.id == 0 { tab.page = page }
+            // Manifest CSS is injected before any parsing, as WebKit's user stylesheets are:
+            // it applies before the page renders and to everything inserted later.
+            for sheet in styleSheets {
+                try page.injectUserStyleSheet(sheet.css, extensionID: sheet.extensionID)
+                self.trace.record(.dom, at: self.frameLocation(frame) + "/content", "user stylesheet \(sheet.file)")
+            }
             if let element = frame.element, let parentPage = frame.parent?.page {
                 // about: documents inherit the origin of the document that made them.
                 let origin = frame.url.hasPrefix("about:") ? URLOrigin.of(frame.effectiveURL).map { page.pageWorld.context.string($0) } : nil
@@ -45,15 +51,16 @@ extension Browser {
         return page
     }
 
-    /// The content scripts to inject into `frame`: every permitted extension's entries that
+    /// The content scripts and stylesheets to inject into `frame`: every permitted extension's entries that
     /// match the frame's URL, all_frames ones only in child frames, and in about:blank/srcdoc
     /// documents only entries with match_about_blank, matched against the parent's URL
     /// (Chromium's ScriptContext::GetEffectiveDocumentURLForInjection; WebKit does the same
     /// with matchParentFrame).
-    func contentScripts(for frame: Frame) throws -> [ContentScript] {
+    func contentScripts(for frame: Frame) throws -> (scripts: [ContentScript], styleSheets: [(extensionID: String, file: String, css: String)]) {
         let url = frame.effectiveURL
         let isAbout = frame.url.hasPrefix("about:")
         var scripts: [ContentScript] = []
+        var styleSheets: [(extensionID: String, file: String, css: String)] = []
         for host in extensions where mayAccess(host, url: url, tab: frame.tab) {
             for entry in host.bundle.manifest.contentScripts where entry.applies(to: url) {
                 if frame.id != 0, !entry.allFrames { continue }
@@ -62,13 +69,11 @@ extension Browser {
                     scripts.append(ContentScript(extensionID: host.id, source: try host.bundle.text(file), url: host.bundle.url(file), runAt: entry.runAt))
                 }
                 for file in entry.css {
-                    // The user stylesheet itself is applied by the web-platform layer; the
-                    // injection is traced here so scenarios see when it happens.
-                    trace.record(.dom, at: frameLocation(frame) + "/content", "user stylesheet \(file)")
+                    styleSheets.append((host.id, file, try host.bundle.text(file)))
                 }
             }
         }
-        return scripts
+        return (scripts, styleSheets)
     }
 
     /// `tab1` for a top frame, `tab1/frame3` for an iframe.

@@ -62,6 +62,9 @@ public final class Browser {
         let factory = try realm.evaluate(try SourceCache.shared.resource("browser-api.js"), sourceURL: "adv-runtime:///browser-api.js")
         let hostObject = realm.object()
         apiModule = try factory.call([hostObject])
+        // Canonical JSON of values from any realm, for callers outside a context (the scenario
+        // runner's expectations); contexts use their own (see makeContext).
+        try apiModule.set("canonical", try realm.evaluate(try SourceCache.shared.resource("canonical.js"), sourceURL: "adv-runtime:///canonical.js").call())
         try hostObject.set("apiCall", realm.function("apiCall", length: 4) { [unowned self] call in
             try self.handleAPICall(call)
         })
@@ -71,6 +74,17 @@ public final class Browser {
             // A parser-inserted <script src>: decided by the rules first, like every request.
             let frame = self.loadingFrames.last
             return self.load(url, type: .script, frame: frame, documentURL: frame?.effectiveURL ?? self.loadingExtensionPage)
+        }
+        session.stylesheetLoader = { [unowned self] url in
+            // The request itself is decided and traced with the page's other subresources; here
+            // only its body is served, unless a rule blocks it.
+            let frame = self.loadingFrames.last
+            if url.hasPrefix(ExtensionBundle.scheme) {
+                return self.extensionResource(url, for: frame?.effectiveURL ?? self.loadingExtensionPage ?? "")
+            }
+            let request = NetworkRequest(url: url, type: .stylesheet, tabID: frame?.tab.id ?? -1, documentURL: frame?.effectiveURL,
+                                         frameChain: frame?.chain ?? [], frameID: frame?.id ?? 0)
+            return self.decide(request, record: false).blocked ? nil : self.pageSource(url)
         }
         session.fetchHandler = { [unowned self] page, url, method in
             let outcome = self.request(from: page, url: url, type: .xmlhttprequest, method: method)

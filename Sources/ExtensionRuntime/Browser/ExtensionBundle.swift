@@ -5,7 +5,7 @@ public struct ExtensionBundle: Sendable {
     /// The extension's folder.
     public let folder: URL
     /// The validated manifest.
-    public let manifest: Manifest
+    public private(set) var manifest: Manifest
     /// The extension's id, as `runtime.id` reports it and used in its URLs.
     public let id: String
 
@@ -23,6 +23,13 @@ public struct ExtensionBundle: Sendable {
             FileManager.default.fileExists(atPath: folder.appendingPathComponent(path).path)
         }
         self.id = id ?? Self.stableID(for: manifest.name)
+    }
+
+    /// The same extension without some API permissions, as when a browser withholds them.
+    public func withholding(_ permissions: Set<String>) -> ExtensionBundle {
+        var copy = self
+        copy.manifest.permissions.subtract(permissions)
+        return copy
     }
 
     /// The text of a file inside the extension.

@@ -9,6 +9,9 @@ enum BenchCommand {
       fresh_page_ms     a navigation in an existing session (new page and content worlds,
                         a 200-element page parsed, one content script run)
       fresh_session_ms  a new context group from nothing to the same point
+      scenarios_per_second_jobs1 / _jobs2
+                        a typical scenario (one page, 60 s simulated) through the suite runner
+      virtual_hour_ms   wall time to simulate one hour of a page polling every second
       round_trip_us     runtime.sendMessage content script -> background -> response
       storage_us        storage.local.set of a 1,000-entry object, then get of everything
     --json prints one JSON object: metric name -> {median, p90, unit, samples}.
@@ -30,12 +33,18 @@ enum BenchCommand {
             }
             iterations = value
         }
-        let all: [(String, () throws -> Measurement)] = [
+        var all: [(String, () throws -> Measurement)] = [
             ("fresh_page_ms", { try StartupBenchmark.freshPage(iterations: iterations) }),
             ("fresh_session_ms", { try StartupBenchmark.freshSession(iterations: max(1, iterations * 5 / 6)) }),
-            ("round_trip_us", { try ExtensionBenchmark.roundTrip(iterations: iterations * 4) }),
-            ("storage_us", { try ExtensionBenchmark.storage(iterations: iterations) }),
+            ("virtual_hour_ms", { try ScenarioBenchmark.virtualHour(iterations: min(5, iterations)) }),
         ]
+        if let catalog = ScenarioCatalog.locate() {
+            let count = min(40, max(2, iterations))
+            all.append(("scenarios_per_second_jobs1", { try ScenarioBenchmark.throughput(jobs: 1, count: count, catalog: catalog) }))
+            all.append(("scenarios_per_second_jobs2", { try ScenarioBenchmark.throughput(jobs: 2, count: count, catalog: catalog) }))
+        }
+        all.append(("round_trip_us", { try ExtensionBenchmark.roundTrip(iterations: iterations * 4) }))
+        all.append(("storage_us", { try ExtensionBenchmark.storage(iterations: iterations) }))
         var selected = all
         if let metric = flags["--metric"] {
             selected = all.filter { $0.0 == metric }
@@ -47,9 +56,9 @@ enum BenchCommand {
         if flags["--json"] != nil {
             output.line(jsonReport(measurements))
         } else {
-            output.line("metric".padding(toLength: 20, withPad: " ", startingAt: 0) + "median      p90         samples")
+            output.line("metric".padding(toLength: 28, withPad: " ", startingAt: 0) + "median      p90         samples")
             for m in measurements {
-                output.line(m.name.padding(toLength: 20, withPad: " ", startingAt: 0)
+                output.line(m.name.padding(toLength: 28, withPad: " ", startingAt: 0)
                     + format(m.median, m.unit).padding(toLength: 12, withPad: " ", startingAt: 0)
                     + format(m.p90, m.unit).padding(toLength: 12, withPad: " ", startingAt: 0)
                     + "\(m.samples.count)")

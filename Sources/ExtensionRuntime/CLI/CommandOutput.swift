@@ -50,7 +50,11 @@ struct ArgumentReader {
     init(_ arguments: [String]) { remaining = arguments }
 
     /// Parses `remaining` against the allowed flags; unknown `--flags` are errors.
-    mutating func parse(valueFlags: Set<String>, boolFlags: Set<String>, command: String) throws -> [String: String] {
+    /// Values of repeatable flags (`--channel a --channel b`), in order.
+    private(set) var repeated: [String: [String]] = [:]
+
+    mutating func parse(valueFlags: Set<String>, boolFlags: Set<String>, repeatableFlags: Set<String> = [], command: String) throws -> [String: String] {
+        let valueFlags = valueFlags.union(repeatableFlags)
         var values: [String: String] = [:]
         while !remaining.isEmpty {
             let argument = remaining.removeFirst()
@@ -66,9 +70,13 @@ struct ArgumentReader {
                     guard inlineValue == nil else { throw UsageError("flag '\(name)' takes no value") }
                     values[name] = "true"
                 } else if valueFlags.contains(name) {
-                    if let inlineValue { values[name] = inlineValue; continue }
-                    guard !remaining.isEmpty else { throw UsageError("flag '\(name)' needs a value") }
-                    values[name] = remaining.removeFirst()
+                    var value: String
+                    if let inlineValue { value = inlineValue } else {
+                        guard !remaining.isEmpty else { throw UsageError("flag '\(name)' needs a value") }
+                        value = remaining.removeFirst()
+                    }
+                    values[name] = value
+                    if repeatableFlags.contains(name) { repeated[name, default: []].append(value) }
                 } else {
                     let known = (valueFlags.union(boolFlags)).sorted().joined(separator: ", ")
                     throw UsageError("unknown flag '\(name)' for '\(command)'" + (known.isEmpty ? "" : " (known: \(known))") + "; see 'adv-harness \(command) --help'")

@@ -7,9 +7,12 @@ public enum HarnessCommand {
     usage: adv-harness <command> [options]
 
     commands:
-      demo [PAGE.html]   load a fixture page on the virtual clock, run a content script, print what it saw
-      bench [--json]     measure page and session start-up (medians and p90 over many fresh pages)
-      help [COMMAND]     show help for a command
+      run [SUITE|FILE|DIR]...   run scenarios and compare their traces with the golden baselines
+      trace SCENARIO            print a scenario's trace (--channel toolbar: the toolbar-state dump)
+      list [SUITE]...           list suites and scenarios
+      bench [--json]            print the performance figures (medians and p90)
+      demo [PAGE.html]          load one page on the virtual clock with a content script, print what it saw
+      help [COMMAND]            show help for a command
 
     'adv-harness <command> --help' shows a command's options.
     """
@@ -24,6 +27,9 @@ public enum HarnessCommand {
         let rest = Array(arguments.dropFirst())
         do {
             switch command {
+            case "run": return try RunCommand.run(rest, output: output)
+            case "trace": return try TraceCommand.run(rest, output: output)
+            case "list": return try ListCommand.run(rest, output: output)
             case "demo": return try DemoCommand.run(rest, output: output)
             case "bench": return try BenchCommand.run(rest, output: output)
             case "help", "--help", "-h":
@@ -31,12 +37,15 @@ public enum HarnessCommand {
                 output.line(usage)
                 return 0
             default:
-                let known = ["demo", "bench", "help"]
+                let known = ["run", "trace", "list", "bench", "demo", "help"]
                 let suggestion = known.first { $0.hasPrefix(String(command.prefix(2))) }
                 throw UsageError("unknown command '\(command)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "") + " (adv-harness --help lists commands)")
             }
         } catch let error as UsageError {
             output.error("adv-harness: \(error.message)")
+            return 2
+        } catch let error as ScenarioError {
+            output.error("adv-harness: \(error)")
             return 2
         } catch {
             output.error("adv-harness: \(error)")

@@ -6,19 +6,22 @@ extension Browser {
     /// WebKit Content Blocker translation of the rules (as Safari applies DNR), in the Chromium
     /// profile by DNR semantics directly. A block by any extension blocks. Each decision is a
     /// `network` trace line, and a rule match is logged for getMatchedRules.
+    /// - Parameter record: false to decide without tracing or logging a match (a second look at
+    ///   a request already decided).
     @discardableResult
-    public func decide(_ request: NetworkRequest) -> NetworkDecision {
+    public func decide(_ request: NetworkRequest, record: Bool = true) -> NetworkDecision {
         var decision = NetworkDecision.allowed
         let tab = tab(request.tabID)
         for host in extensions {
             if tab?.isPrivate == true, !allowInPrivate.contains(host.id) { continue }
             if let outcome = decide(request, by: host) {
                 if decision.rule == nil || outcome.blocked { decision = outcome }
-                if let rule = outcome.rule {
+                if record, let rule = outcome.rule {
                     host.dnr.matches.append(DNRState.MatchRecord(rule: rule, url: request.url, tabID: request.tabID, time: options.session.epoch + loop.now.milliseconds))
                 }
             }
         }
+        guard record else { return decision }
         let verdict = decision.blocked ? "blocked by \(decision.rule.map { "\($0.rulesetID)#\($0.ruleID)" } ?? "a rule")" : (decision.rule.map { "allowed by \($0.rulesetID)#\($0.ruleID)" } ?? "allowed")
         let location = request.tabID > 0 ? "tab\(request.tabID)" + (request.frameID > 0 ? "/frame\(request.frameID)" : "") : "browser"
         trace.record(.network, at: location, "\(request.method) \(request.url) \(request.type.rawValue) \(verdict)")

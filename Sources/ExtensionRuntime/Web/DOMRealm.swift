@@ -11,6 +11,11 @@ final class DOMRealm {
     let context: JSContext
     /// The object JS/engine.js returns: createPage, initWorld, restorePrototypes.
     let engine: JSValue
+    /// The web-platform layers' harness-side functions, by layer name (`cascade`, `media`, …).
+    let web: JSValue
+    /// The web-platform layers over domino, in load order: later layers use what earlier ones
+    /// add (the mutation feed, the style version).
+    static let layers = ["mutation-observer.js", "dom.js", "cssom.js", "cascade.js", "events.js", "inert.js", "media.js", "geometry.js"]
     /// The layers the browser builds on (frames, requests after parsing), in load order.
     static let browserLayers = ["frames.js", "requests.js"]
     private let createPageFunction: JSValue
@@ -40,13 +45,19 @@ final class DOMRealm {
         let platformSource = try SourceCache.shared.resource("platform.js")
         let installPlatform = try context.evaluate(platformSource, sourceURL: "adv-runtime:///platform.js")
         let makeURL = try context.evaluate(try SourceCache.shared.resource("url.js"), sourceURL: "adv-runtime:///url.js")
+        var layers: [JSValue] = []
+        for name in Self.layers {
+            let source = try SourceCache.shared.resource(name)
+            layers.append(try context.evaluate(source, sourceURL: "adv-runtime:///" + name))
+        }
         var browserLayers: [JSValue] = []
         for name in Self.browserLayers {
             browserLayers.append(try context.evaluate(try SourceCache.shared.resource(name), sourceURL: "adv-runtime:///" + name))
         }
         let engineSource = try SourceCache.shared.resource("engine.js")
         let makeEngine = try context.evaluate(engineSource, sourceURL: "adv-runtime:///engine.js")
-        engine = try makeEngine.call([hostObject, require, installPlatform, makeURL, try context.array(browserLayers)])
+        engine = try makeEngine.call([hostObject, require, installPlatform, try context.array(layers), makeURL, try context.array(browserLayers)])
+        web = try engine.property("web")
         createPageFunction = try engine.property("createPage")
         initWorldFunction = try engine.property("initWorld")
         restoreFunction = try engine.property("restorePrototypes")
@@ -94,6 +105,9 @@ protocol DOMRealmHost: AnyObject {
     func reportError(page: Int, error: JSError, during: String)
     func fetch(page: Int, url: String, method: String) -> FetchOutcome
     func queueTask(page: Int, callback: JSValue)
+    /// The text of a subresource the page loads synchronously (`<link rel=stylesheet>`), or nil
+    /// when it cannot be loaded.
+    func loadResource(url: String) -> String?
 }
 
 /// What the network answers a page's `fetch`.
@@ -115,7 +129,9 @@ extension DOMRealmHost {
         }
         define("compile", 1) { call in
             let path = try call.argument(0).toString()
-            let source = try SourceCache.shared.text(atPath: path)
+            // An optional suffix exports a module-private function (see loader.js `exposures`).
+            let suffix = call.argument(1).stringValue ?? ""
+            let source = try SourceCache.shared.text(atPath: path) + suffix
             // The wrapper opens on the file's first line, so reported lines match the file.
             return try call.context.evaluate(
                 "(function (exports, require, module, __filename, __dirname) {" + source + "\n})",
@@ -148,6 +164,10 @@ extension DOMRealmHost {
             host?.console(page: Int(try call.argument(0).toNumber()), world: try call.argument(1).toString(),
                           level: try call.argument(2).toString(), text: try call.argument(3).toString())
             return nil
+        }
+        define("loadResource", 1) { call in
+            guard let text = host?.loadResource(url: try call.argument(0).toString()) else { return call.context.null }
+            return call.context.string(text)
         }
         define("fetch", 3) { call in
             let outcome = host?.fetch(page: Int(try call.argument(0).toNumber()), url: try call.argument(1).toString(),

@@ -45,8 +45,12 @@ public final class WebSession {
     /// Decides and answers a page's `fetch(url)`: by default from ``resourceLoader`` (404 when it
     /// has nothing). The browser layer puts its network rules here.
     public var fetchHandler: ((Page, String, String) -> FetchOutcome)?
-    /// Fetches external page scripts (`<script src>`): URL in, source text out (nil: load error).
+    /// Fetches external page scripts (`<script src>`) and style sheets (`<link rel=stylesheet>`):
+    /// URL in, text out (nil: load error).
     public var resourceLoader: ((String) -> String?)?
+    /// Fetches `<link rel=stylesheet>` text when set (the browser layer answers by its rules);
+    /// ``resourceLoader`` otherwise.
+    public var stylesheetLoader: ((String) -> String?)?
 
     /// Makes a session: a new context group with domino loaded.
     /// - Throws: ``MissingPackageError`` when node-domino or node-cssom is missing,
@@ -278,6 +282,11 @@ final class SessionHost: DOMRealmHost {
                 session?.pages[page]?.report(JSErrorReport(error: error, during: "a network response"), world: "page")
             } catch {}
         }
+    }
+    func loadResource(url: String) -> String? {
+        guard let session else { return nil }
+        if let loader = session.stylesheetLoader { return loader(url) }
+        return session.resourceLoader?(url)
     }
 
     func reportError(page: Int, error: JSError, during: String) {

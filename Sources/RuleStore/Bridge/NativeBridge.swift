@@ -2,7 +2,7 @@ import Foundation
 
 /// The App Group mode native handler: answers the extension's rule messages over the shared rule file.
 ///
-/// JSON in, JSON out; the protocol is in docs/personal-rules-format.md. Every request
+/// JSON in, JSON out; the protocol is in fixtures/rules/README.md. Every request
 /// is validated completely before anything is written, so a bad batch changes nothing.
 /// The Safari extension handler class is only a shell that passes messages here.
 public struct NativeBridge: Sendable {

@@ -29,7 +29,7 @@ public enum RulesCommand {
           merge FILE... [--output OUT]  merge files by id and latest modification; print the result or write OUT
           bench [--runs N]              time a 5,000-record merge and encode/decode round trip
 
-        files use the personal-rules-v1 format (docs/personal-rules-format.md).
+        files use the personal-rules-v1 format (fixtures/rules/README.md).
         run 'adv-check rules <subcommand> --help' for details.
         """
 

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Encodes and decodes rule documents in the shared JSON shape (docs/personal-rules-format.md).
+/// Encodes and decodes rule documents in the shared JSON shape (fixtures/rules/README.md).
 public enum RuleCodec {
     /// The `format` value every document carries.
     public static let formatName = "adv-personal-rules"

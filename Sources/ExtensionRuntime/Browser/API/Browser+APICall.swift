@@ -23,7 +23,7 @@ extension Browser {
         let deferred = try JSDeferred(in: context.world.context)
         let argumentText = arguments.map { $0 ?? "undefined" }.joined(separator: ", ")
         let channel = Self.channel(for: namespace)
-        trace.record(channel, at: context.location, "\(call.name)(\(argumentText))")
+        trace.record(channel, at: context.location, "\(call.name)(\(Self.abbreviate(argumentText)))")
 
         let started = loop.now
         let fault = context.host.faults.match(method: call.name, arguments: argumentText, now: started)
@@ -51,7 +51,7 @@ extension Browser {
         let realm = deferred.promise.context
         switch result {
         case let .json(text):
-            trace.record(channel, at: call.context.location, "\(call.name) -> \(text) (\(latency))")
+            trace.record(channel, at: call.context.location, "\(call.name) -> \(Self.abbreviate(text)) (\(latency))")
             if let value = try? realm.parseJSON(text) { deferred.resolve(value) } else { deferred.resolve(realm.undefined) }
         case .undefined, .later:
             trace.record(channel, at: call.context.location, "\(call.name) -> undefined (\(latency))")
@@ -60,6 +60,20 @@ extension Browser {
             trace.record(channel, at: call.context.location, "\(call.name) rejected: \(message) (\(latency))")
             deferred.reject(message: message)
         }
+    }
+
+    /// Long JSON in a trace line is cut to its first 240 characters plus its length and an
+    /// FNV-1a digest of the whole, so a reviewer still sees that (and where) it changed.
+    static func abbreviate(_ text: String) -> String {
+        let limit = 240
+        guard text.utf8.count > limit * 2 else { return text }
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        let digest = String(hash, radix: 16)
+        return String(text.prefix(limit)) + "… (\(text.utf8.count) bytes, fnv1a \(String(repeating: "0", count: 16 - digest.count) + digest))"
     }
 
     static func channel(for namespace: String) -> TraceChannel {

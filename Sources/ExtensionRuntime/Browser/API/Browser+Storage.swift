@@ -39,7 +39,7 @@ extension Browser {
     func notifyStorageChange(_ host: ExtensionHost, area: StorageArea, changes: [StorageArea.Change]) {
         guard !changes.isEmpty else { return }
         let changesJSON = StorageArea.changesJSON(changes)
-        trace.record(.storage, at: "browser", "\(area.name) changed \(changesJSON)")
+        trace.record(.storage, at: "browser", "\(area.name) changed \(Browser.abbreviate(changesJSON))")
         loop.schedule(label: "storage.onChanged") { [weak self, weak host] in
             guard let self, let host else { return }
             self.wakeIfNeeded(host, for: "storage.onChanged")

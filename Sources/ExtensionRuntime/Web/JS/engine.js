@@ -4,7 +4,7 @@
 // `document`, `location` and the DOM constructors resolve through it, while each world's own
 // top-level bindings stay its own (Safari's isolated worlds). Known difference from Safari: the
 // DOM prototypes are shared between worlds (Safari gives each world its own wrappers).
-(function (host, require, installPlatform, makeURL, browserLayers) {
+(function (host, require, installPlatform, layers, makeURL, browserLayers) {
   "use strict";
   const domino = require("domino");
   const impl = domino.impl;
@@ -66,6 +66,21 @@
   domGlobals.navigator = navigator;
   Object.setPrototypeOf(domGlobals, Object.prototype);
 
+  // MARK: - Web platform layers (JS/<layer>.js, loaded by DOMRealm in order)
+
+  // Each layer adds what domino lacks (MutationObserver, CSSOM, cascade, events, media, geometry)
+  // to domGlobals and the DOM prototypes here, before the snapshot below, so that whatever a page
+  // patches on them is undone on navigation; `page(p)` then sets up each new document.
+  const layerContext = {
+    impl, require, host, domGlobals, EventTarget,
+    reportError(pageId, error) { if (pageId !== undefined) host.reportError(pageId, error); },
+  };
+  const web = Object.create(null);
+  for (const layer of layers || []) {
+    const made = layer(layerContext);
+    if (made && made.name) web[made.name] = made;
+  }
+
   // MARK: - Mutation fan-out (one domino handler per document, many listeners)
 
   // domino reports tree and attribute changes of a document through a single handler
@@ -94,11 +109,11 @@
   // `hooks` is filled in by the browser layer (Swift) to decide requests and load frames; with no
   // browser (a bare WebSession) the layers fall back to loading everything.
   const hooks = Object.create(null);
-  const layerContext = { impl, require, host, hooks, domGlobals, urlClasses, EventTarget, addMutationListener };
-  const layers = Object.create(null);
+  const browserContext = { impl, require, host, hooks, domGlobals, urlClasses, EventTarget, addMutationListener };
+  const browser = Object.create(null);
   for (const layer of browserLayers || []) {
-    const made = layer(layerContext);
-    if (made && made.name) layers[made.name] = made;
+    const made = layer(browserContext);
+    if (made && made.name) browser[made.name] = made;
   }
 
   // MARK: - Prototype snapshot: nothing a page patches survives its navigation
@@ -241,6 +256,31 @@
     };
   }
 
+  // Web Crypto's random parts (every Safari world has `crypto`), from a seeded generator so
+  // runs stay byte-identical: getRandomValues fills integer typed arrays, randomUUID gives an
+  // RFC 4122 version 4 UUID. (No subtle: nothing in the runtime needs it.)
+  function makeCrypto(random) {
+    const byte = () => Math.floor(random() * 256);
+    return Object.freeze({
+      getRandomValues(array) {
+        if (!ArrayBuffer.isView(array) || array instanceof Float32Array || array instanceof Float64Array) {
+          throw new TypeError("Argument 1 ('array') to Crypto.getRandomValues must be an integer typed array");
+        }
+        if (array.byteLength > 65536) throw new RangeError("QuotaExceededError: the array is larger than 65536 bytes");
+        const bytes = new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
+        for (let i = 0; i < bytes.length; i++) bytes[i] = byte();
+        return array;
+      },
+      randomUUID() {
+        const b = Array.from({ length: 16 }, byte);
+        b[6] = (b[6] & 0x0f) | 0x40;
+        b[8] = (b[8] & 0x3f) | 0x80;
+        const hex = b.map((x) => x.toString(16).padStart(2, "0")).join("");
+        return hex.slice(0, 8) + "-" + hex.slice(8, 12) + "-" + hex.slice(12, 16) + "-" + hex.slice(16, 20) + "-" + hex.slice(20);
+      },
+    });
+  }
+
   // The top frame of the caller, as "url:line:column", for timer diagnostics.
   function callerLocation() {
     const stack = new Error().stack || "";
@@ -352,7 +392,8 @@
       configurable: true,
     });
 
-    for (const name in layers) if (layers[name].page) layers[name].page({ document, shared, windowTarget, pageId, url });
+    for (const name in web) if (web[name].page) web[name].page({ document, shared, windowTarget, pageId });
+    for (const name in browser) if (browser[name].page) browser[name].page({ document, shared, windowTarget, pageId, url });
 
     let parsed = 0;
     const handle = {
@@ -417,10 +458,8 @@
         document._dispatchEvent(new impl.Event("readystatechange"), true);
       },
       fireDOMContentLoaded() {
-        const event = new impl.Event("DOMContentLoaded", { bubbles: true });
-        document._dispatchEvent(event, true);
-        // domino's event path stops at the document; in browsers the window is the last target.
-        if (!event._propagationStopped) windowTarget._dispatchEvent(new impl.Event("DOMContentLoaded", { bubbles: true }), true);
+        // The event path ends at the window (events.js dispatch), as in browsers.
+        document._dispatchEvent(new impl.Event("DOMContentLoaded", { bubbles: true }), true);
       },
       fireLoad() {
         windowTarget._dispatchEvent(new impl.Event("load"), true);
@@ -448,11 +487,13 @@
     global.console = makeConsole(pageId, worldId);
     global.Date = VirtualDate;
     global.Math.random = seededRandom(seed);
+    global.crypto = makeCrypto(seededRandom(seed ^ 0x5bd1e995));
     if (isPageWorld) {
       // document.defaultView is the page world's window, as script on the page expects.
       page.document.defaultView = global;
     }
+    for (const name in web) if (web[name].world) web[name].world(global, page.document, isPageWorld);
   }
 
-  return { createPage, initWorld, restorePrototypes, domGlobals, hooks, layers, addMutationListener, guardedCount: () => guarded.length };
+  return { createPage, initWorld, restorePrototypes, domGlobals, web, hooks, layers: browser, addMutationListener, guardedCount: () => guarded.length };
 })

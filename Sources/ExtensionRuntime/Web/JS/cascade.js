@@ -1,0 +1,637 @@
+// The cascade (CSS Cascade 4 §6) and getComputedStyle for the properties content scripts judge
+// visibility by: display, visibility, opacity, position, float, width, height, pointer-events.
+//
+// Origins and importance, lowest first: user-agent, user, author (sheets, then the style
+// attribute), author !important (sheets, then style attribute), user !important, user-agent
+// !important. Within one band: specificity (Selectors 4 §17), then order of appearance.
+// Extension-injected sheets follow WebKit's user style sheets: level "user" is the user origin
+// (so its !important beats the page's), level "author" joins the author origin before the
+// document's own sheets (WebKit: Style::Scope::collectActiveStyleSheets puts
+// ExtensionStyleSheets::injectedAuthorStyleSheets first).
+//
+// Invalidation: computed styles are cached per element. A change to any sheet, the viewport or
+// an injected sheet discards all of them; a DOM change discards only the changed element's
+// subtree, unless a rule in force depends on siblings or descendants (+, ~, :has, structural
+// pseudo-classes), in which case every DOM change discards all.
+(function (ctx) {
+  "use strict";
+  const impl = ctx.impl;
+  const compileSelector = ctx.require("domino/lib/select")._advCompile;
+
+  // MARK: - Properties
+
+  const DISPLAY = new Set(["none", "block", "inline", "inline-block", "flex", "inline-flex", "grid", "inline-grid",
+    "table", "inline-table", "table-row", "table-cell", "table-row-group", "table-header-group", "table-footer-group",
+    "table-column", "table-column-group", "table-caption", "list-item", "contents", "flow-root", "ruby", "ruby-text",
+    "-webkit-box", "-webkit-inline-box"]);
+  const KEYWORDS = {
+    visibility: new Set(["visible", "hidden", "collapse"]),
+    position: new Set(["static", "relative", "absolute", "fixed", "sticky"]),
+    float: new Set(["none", "left", "right"]),
+    "pointer-events": new Set(["auto", "none", "visiblepainted", "visiblefill", "visiblestroke", "visible", "painted", "fill", "stroke", "all"]),
+  };
+  const INITIAL = { display: "inline", visibility: "visible", opacity: "1", position: "static", float: "none", width: "auto", height: "auto",
+    "pointer-events": "auto", left: "auto", top: "auto", "z-index": "auto" };
+  const INHERITED = new Set(["visibility", "pointer-events"]);
+  const PROPERTIES = Object.keys(INITIAL);
+  const GLOBAL_KEYWORDS = new Set(["inherit", "initial", "unset", "revert", "revert-layer"]);
+
+  function formatNumber(n) {
+    return String(Math.round(n * 1e6) / 1e6);
+  }
+  function length(value) {
+    const m = /^(-?(?:\d+\.?\d*|\.\d+))(px|em|rem|pt|%)?$/.exec(value);
+    if (!m) return null;
+    const n = parseFloat(m[1]);
+    switch (m[2]) {
+      case undefined: return n === 0 ? "0px" : null;
+      case "px": return formatNumber(n) + "px";
+      case "em": case "rem": return formatNumber(n * 16) + "px";
+      case "pt": return formatNumber(n * 4 / 3) + "px";
+      case "%": return formatNumber(n) + "%";
+    }
+    return null;
+  }
+  // The value a declaration contributes, or null when the property would reject it at parse
+  // time (an invalid declaration is dropped and never wins the cascade, CSS Syntax §8).
+  function validate(property, raw) {
+    const value = String(raw).trim().toLowerCase();
+    if (GLOBAL_KEYWORDS.has(value)) return value;
+    switch (property) {
+      case "display": return DISPLAY.has(value) ? value : value === "-webkit-flex" ? "flex" : value === "-webkit-inline-flex" ? "inline-flex" : null;
+      case "position": return value === "-webkit-sticky" ? "sticky" : KEYWORDS.position.has(value) ? value : null;
+      case "visibility": case "float": case "pointer-events":
+        if (!KEYWORDS[property].has(value)) return null;
+        return value;
+      case "opacity": {
+        const m = /^(-?(?:\d+\.?\d*|\.\d+))(%)?$/.exec(value);
+        if (!m) return null;
+        const n = parseFloat(m[1]) / (m[2] ? 100 : 1);
+        return formatNumber(Math.min(1, Math.max(0, n)));
+      }
+      case "left": case "top":
+        return value === "auto" ? value : length(value);
+      case "z-index":
+        return value === "auto" || /^-?\d+$/.test(value) ? value : null;
+      case "width": case "height":
+        if (value === "auto" || value === "min-content" || value === "max-content" || value === "fit-content") return value;
+        { const l = length(value); return l && !l.startsWith("-") ? l : null; }
+    }
+    return value;
+  }
+
+  // MARK: - User-agent sheet (WebKit Source/WebCore/css/html.css, the parts fixtures use)
+
+  const UA_DISPLAY = {
+    none: "head script style title meta link base template noscript area param datalist noembed noframes rp",
+    block: "html body div p section article header footer nav aside main address blockquote figure figcaption form fieldset legend h1 h2 h3 h4 h5 h6 hr pre ul ol menu dir dl dt dd details summary center hgroup search optgroup frameset frame",
+    "list-item": "li",
+    table: "table", "table-row": "tr", "table-cell": "td th", "table-row-group": "tbody", "table-header-group": "thead",
+    "table-footer-group": "tfoot", "table-column": "col", "table-column-group": "colgroup", "table-caption": "caption",
+    "inline-block": "input button select textarea meter progress marquee",
+    ruby: "ruby", contents: "slot",
+  };
+  const uaDisplay = new Map();
+  for (const [display, names] of Object.entries(UA_DISPLAY)) for (const name of names.split(" ")) uaDisplay.set(name, display);
+
+  // UA declarations for an element: [property, value, important].
+  function uaDeclarations(element) {
+    const out = [];
+    const name = element.localName;
+    if (element.namespaceURI === "http://www.w3.org/1999/xhtml") {
+      const display = uaDisplay.get(name);
+      if (display) out.push(["display", display]);
+      if (name === "dialog") out.push(["display", element.hasAttribute("open") ? "block" : "none"], ["position", "absolute"]);
+      if (name === "audio" && !element.hasAttribute("controls")) out.push(["display", "none"]);
+      if (name === "input" && (element.getAttribute("type") || "").toLowerCase() === "hidden") out.push(["display", "none", true]);
+      if (element.hasAttribute("hidden")) out.push(["display", "none"]);
+    }
+    return out;
+  }
+
+  // MARK: - Selectors: specificity and the rightmost compound
+
+  // Splits at top-level commas (outside parentheses, brackets and strings).
+  function splitTopLevel(text, separator) {
+    const parts = [];
+    let depth = 0, quote = null, start = 0;
+    for (let i = 0; i < text.length; i++) {
+      const c = text[i];
+      if (quote) { if (c === "\\") i++; else if (c === quote) quote = null; continue; }
+      if (c === "\"" || c === "'") quote = c;
+      else if (c === "\\") i++;
+      else if (c === "(" || c === "[") depth++;
+      else if (c === ")" || c === "]") depth--;
+      else if (c === separator && depth === 0) { parts.push(text.slice(start, i)); start = i + 1; }
+    }
+    parts.push(text.slice(start));
+    return parts.map((p) => p.trim()).filter((p) => p !== "");
+  }
+
+  // Selectors 4 §17: (ids, classes/attributes/pseudo-classes, types/pseudo-elements);
+  // :is/:not/:has take their most specific argument, :where counts nothing.
+  function specificity(selector) {
+    let a = 0, b = 0, c = 0;
+    const s = selector;
+    for (let i = 0; i < s.length;) {
+      const ch = s[i];
+      if (ch === "\\") { i += 2; continue; }
+      if (ch === "#") { a++; i = skipIdent(s, i + 1); continue; }
+      if (ch === ".") { b++; i = skipIdent(s, i + 1); continue; }
+      if (ch === "[") { b++; i = skipTo(s, i, "[", "]"); continue; }
+      if (ch === ":") {
+        const pseudoElement = s[i + 1] === ":";
+        const start = pseudoElement ? i + 2 : i + 1;
+        const end = skipIdent(s, start);
+        const name = s.slice(start, end).toLowerCase();
+        let args = null, next = end;
+        if (s[end] === "(") { next = skipTo(s, end, "(", ")"); args = s.slice(end + 1, next - 1); }
+        if (pseudoElement || ["before", "after", "first-line", "first-letter"].includes(name)) c++;
+        else if (name === "where") { /* zero */ }
+        else if (name === "is" || name === "not" || name === "has" || name === "matches" || name === "-webkit-any") {
+          const best = maxSpecificity(splitTopLevel(args || "", ","));
+          a += best[0]; b += best[1]; c += best[2];
+        } else if ((name === "nth-child" || name === "nth-last-child") && args && /\sof\s/i.test(args)) {
+          const best = maxSpecificity(splitTopLevel(args.slice(args.search(/\sof\s/i) + 4), ","));
+          b += 1 + best[1]; a += best[0]; c += best[2];
+        } else b++;
+        i = next;
+        continue;
+      }
+      if (/[a-zA-Z_\u00a0-\uffff-]/.test(ch) && (i === 0 || /[\s>+~(,]/.test(s[i - 1]))) { c++; i = skipIdent(s, i); continue; }
+      i++;
+    }
+    return [a, b, c];
+  }
+  function maxSpecificity(list) {
+    let best = [0, 0, 0];
+    for (const item of list) {
+      const s = specificity(item);
+      if (s[0] > best[0] || (s[0] === best[0] && (s[1] > best[1] || (s[1] === best[1] && s[2] > best[2])))) best = s;
+    }
+    return best;
+  }
+  function skipIdent(s, i) {
+    while (i < s.length && (/[a-zA-Z0-9_\u00a0-\uffff-]/.test(s[i]) || s[i] === "\\")) i += s[i] === "\\" ? 2 : 1;
+    return i;
+  }
+  function skipTo(s, i, open, close) {
+    let depth = 0;
+    for (; i < s.length; i++) {
+      if (s[i] === "\\") { i++; continue; }
+      if (s[i] === open) depth++;
+      else if (s[i] === close && --depth === 0) return i + 1;
+    }
+    return s.length;
+  }
+
+  // The bucket a selector lives in: its rightmost compound's id, else a class, else its type.
+  function bucketKey(selector) {
+    let depth = 0, start = 0;
+    for (let i = 0; i < selector.length; i++) {
+      const c = selector[i];
+      if (c === "\\") { i++; continue; }
+      if (c === "(" || c === "[") depth++;
+      else if (c === ")" || c === "]") depth--;
+      else if (depth === 0 && (c === " " || c === ">" || c === "+" || c === "~")) start = i + 1;
+    }
+    const compound = selector.slice(start);
+    let plain = "", d = 0;
+    for (let i = 0; i < compound.length; i++) {
+      const c = compound[i];
+      if (c === "(" || c === "[") d++;
+      if (d === 0) plain += c; else plain += " ";
+      if (c === ")" || c === "]") d--;
+    }
+    let m = /#((?:[a-zA-Z0-9_\u00a0-\uffff-])+)/.exec(plain);
+    if (m) return "#" + m[1];
+    m = /\.((?:[a-zA-Z0-9_\u00a0-\uffff-])+)/.exec(plain);
+    if (m) return "." + m[1];
+    m = /^([a-zA-Z][a-zA-Z0-9-]*)/.exec(plain);
+    if (m) return m[1].toLowerCase();
+    return "*";
+  }
+  const CONTEXTUAL = /[+~]|:has\(|:nth-|:first-|:last-|:only-|:empty|:root|:focus-within/i;
+
+  const compiled = new Map();
+  function matcher(selector) {
+    let tests = compiled.get(selector);
+    if (tests === undefined) {
+      tests = [];
+      try {
+        let rest = selector;
+        do { const test = compileSelector(rest); tests.push(test); rest = test.sel; } while (rest);
+      } catch (e) { tests = null; }
+      compiled.set(selector, tests);
+    }
+    return tests;
+  }
+  function matches(element, selector) {
+    const tests = matcher(selector);
+    if (!tests) return selector.includes(":has(") ? relativeHas(element, selector) : false;
+    try {
+      for (const test of tests) if (test(element)) return true;
+    } catch (e) {
+      return relativeHas(element, selector);
+    }
+    return false;
+  }
+  // domino's :has() takes only descendant selectors; Selectors 4 §4.5 allows relative ones
+  // (`:has(> img)`, `:has(+ .x)`). When the :has() is in the rightmost compound, match the rest
+  // of the selector first and then its argument relative to the element.
+  function relativeHas(element, selector) {
+    const at = selector.lastIndexOf(":has(");
+    if (at < 0) return false;
+    const end = skipTo(selector, at + 4, "(", ")");
+    const argument = selector.slice(at + 5, end - 1).trim();
+    const rest = (selector.slice(0, at) + selector.slice(end)).trim();
+    if (/[\s>+~]$/.test(selector.slice(0, at)) || (rest && !matches(element, rest === "" ? "*" : rest))) return false;
+    return splitTopLevel(argument, ",").some((relative) => {
+      const combinator = relative[0];
+      const inner = /^[>+~]/.test(relative) ? relative.slice(1).trim() : relative;
+      if (combinator === ">") { for (let c = element.firstElementChild; c; c = c.nextElementSibling) if (matches(c, inner)) return true; return false; }
+      if (combinator === "+") { const n = element.nextElementSibling; return !!n && matches(n, inner); }
+      if (combinator === "~") { for (let n = element.nextElementSibling; n; n = n.nextElementSibling) if (matches(n, inner)) return true; return false; }
+      const all = element.getElementsByTagName("*");
+      for (let i = 0; i < all.length; i++) if (matches(all[i], inner)) return true;
+      return false;
+    });
+  }
+
+  // MARK: - Media queries (Media Queries 4) against the page's viewport
+
+  function evaluateMedia(text, viewport) {
+    const queries = splitTopLevel(String(text), ",");
+    if (queries.length === 0) return true;
+    return queries.some((query) => evaluateQuery(query.toLowerCase(), viewport));
+  }
+  function evaluateQuery(query, viewport) {
+    let negate = false;
+    let rest = query.trim();
+    if (rest.startsWith("not ")) { negate = true; rest = rest.slice(4).trim(); }
+    else if (rest.startsWith("only ")) rest = rest.slice(5).trim();
+    const parts = rest.split(/\s+and\s+/);
+    let result = true;
+    for (const part of parts) {
+      const p = part.trim();
+      if (p.startsWith("(")) result = result && evaluateFeature(p.slice(1, p.lastIndexOf(")")).trim(), viewport);
+      else if (p === "all" || p === "screen") result = result && true;
+      else result = false;
+    }
+    return negate ? !result : result;
+  }
+  function toPx(value) {
+    const m = /^(-?(?:\d+\.?\d*|\.\d+))(px|em|rem)?$/.exec(value.trim());
+    if (!m) return NaN;
+    const n = parseFloat(m[1]);
+    return m[2] === "em" || m[2] === "rem" ? n * 16 : n;
+  }
+  function evaluateFeature(feature, viewport) {
+    const range = /^([a-z-]+)\s*(<=|>=|<|>|=)\s*([^<>=]+)$/.exec(feature) || null;
+    const reverse = /^([^<>=]+?)\s*(<=|>=|<|>|=)\s*([a-z-]+)(?:\s*(<=|>=|<|>)\s*([^<>=]+))?$/.exec(feature);
+    const dims = { width: viewport.width, height: viewport.height };
+    const compare = (a, op, b) => op === "<" ? a < b : op === "<=" ? a <= b : op === ">" ? a > b : op === ">=" ? a >= b : a === b;
+    if (range && dims[range[1]] !== undefined) return compare(dims[range[1]], range[2], toPx(range[3]));
+    if (reverse && dims[reverse[3]] !== undefined) {
+      const flip = { "<": ">", "<=": ">=", ">": "<", ">=": "<=", "=": "=" };
+      let ok = compare(dims[reverse[3]], flip[reverse[2]], toPx(reverse[1]));
+      if (reverse[4]) ok = ok && compare(dims[reverse[3]], reverse[4], toPx(reverse[5]));
+      return ok;
+    }
+    const colon = feature.indexOf(":");
+    const name = (colon < 0 ? feature : feature.slice(0, colon)).trim();
+    const value = colon < 0 ? null : feature.slice(colon + 1).trim();
+    switch (name) {
+      case "width": return value === null ? viewport.width > 0 : viewport.width === toPx(value);
+      case "min-width": return viewport.width >= toPx(value);
+      case "max-width": return viewport.width <= toPx(value);
+      case "height": return value === null ? viewport.height > 0 : viewport.height === toPx(value);
+      case "min-height": return viewport.height >= toPx(value);
+      case "max-height": return viewport.height <= toPx(value);
+      case "orientation": return value === (viewport.height >= viewport.width ? "portrait" : "landscape");
+      case "prefers-color-scheme": return value === null ? true : value === viewport.colorScheme;
+      case "prefers-reduced-motion": return value === null ? false : value === "no-preference";
+      case "hover": case "any-hover": return value === null || value === "hover";
+      case "pointer": case "any-pointer": return value === null || value === "fine";
+      case "color": return true;
+      case "monochrome": return value === null ? false : toPx(value) === 0;
+    }
+    return false;
+  }
+
+  // MARK: - Rule index per document
+
+  function addRules(index, rules, origin, sheetOrder, viewport) {
+    for (const rule of rules) {
+      if (rule.type === 4 || rule.constructor && rule.constructor.name === "CSSMediaRule") {
+        if (evaluateMedia(rule.media.mediaText, viewport)) addRules(index, rule.cssRules, origin, sheetOrder, viewport);
+        continue;
+      }
+      if (rule.cssRules && rule.constructor && rule.constructor.name === "CSSSupportsRule") { addRules(index, rule.cssRules, origin, sheetOrder, viewport); continue; }
+      if (typeof rule.selectorText !== "string" || !rule.style) continue;
+      const style = rule.style._advTarget || rule.style;
+      const declarations = [];
+      for (let i = 0; i < style.length; i++) {
+        const name = style[i];
+        if (!INITIAL.hasOwnProperty(name)) continue;
+        const value = validate(name, style[name]);
+        if (value !== null) declarations.push([name, value, style._importants[name] === "important"]);
+      }
+      if (declarations.length === 0) continue;
+      for (const selector of splitTopLevel(rule.selectorText, ",")) {
+        if (matcher(selector) === null && !selector.includes(":has(")) continue;
+        if (CONTEXTUAL.test(selector)) index.contextual = true;
+        const entry = { selector, specificity: specificity(selector), order: index.order++, origin, declarations };
+        const key = bucketKey(selector);
+        let bucket = index.buckets.get(key);
+        if (!bucket) index.buckets.set(key, bucket = []);
+        bucket.push(entry);
+      }
+    }
+  }
+
+  function buildIndex(doc) {
+    const state = doc._advStyle;
+    const index = { buckets: new Map(), order: 0, contextual: false };
+    const viewport = state.viewport;
+    for (const user of state.userSheets) if (user.level === "user") addRules(index, user.sheet.cssRules, 1, 0, viewport);
+    for (const user of state.userSheets) if (user.level === "author") addRules(index, user.sheet.cssRules, 2, 0, viewport);
+    for (const sheet of ctx.collectSheets(doc)) {
+      if (sheet.disabled) continue;
+      if (sheet.media && sheet.media.length > 0 && !evaluateMedia(sheet.media.mediaText, viewport)) continue;
+      addRules(index, sheet.cssRules, 2, 0, viewport);
+    }
+    return index;
+  }
+
+  // MARK: - Computing
+
+  // The style attribute's declarations for the cascaded properties. Within one block a later
+  // declaration replaces an earlier one unless the earlier is !important and the later is not
+  // (CSS Cascade 4 §6.4); domino's parser keeps simply the last one.
+  const inlineCache = new Map();
+  function inlineDeclarations(text) {
+    let parsed = inlineCache.get(text);
+    if (parsed) return parsed;
+    const found = Object.create(null);
+    for (const part of splitTopLevel(text, ";")) {
+      const colon = part.indexOf(":");
+      if (colon < 0) continue;
+      const property = part.slice(0, colon).trim().toLowerCase();
+      if (!INITIAL.hasOwnProperty(property)) continue;
+      let raw = part.slice(colon + 1).trim();
+      const important = /!\s*important\s*$/i.test(raw);
+      if (important) raw = raw.replace(/!\s*important\s*$/i, "").trim();
+      const value = validate(property, raw);
+      if (value === null) continue;
+      if (found[property] && found[property][2] && !important) continue;
+      found[property] = [property, value, important];
+    }
+    parsed = Object.values(found);
+    if (inlineCache.size > 5000) inlineCache.clear();
+    inlineCache.set(text, parsed);
+    return parsed;
+  }
+
+  // Cascade bands (CSS Cascade 4 §6.1), low to high.
+  const BAND = { uaNormal: 0, userNormal: 1, authorNormal: 2, inlineNormal: 3, authorImportant: 4, inlineImportant: 5, userImportant: 6, uaImportant: 7 };
+
+  function styleState(doc) {
+    return doc._advStyle;
+  }
+
+  function computeStyle(element) {
+    const doc = element.ownerDocument;
+    const state = styleState(doc);
+    if (!state) return null;
+    if (state.sheetsGeneration !== ctx.style.version || !state.index) {
+      state.index = buildIndex(doc);
+      state.sheetsGeneration = ctx.style.version;
+      state.generation++;
+    }
+    const cached = element._advComputed;
+    if (cached && cached.generation === state.generation) return cached.values;
+
+    // Winner per property: [band, a, b, c, order, value].
+    const winners = Object.create(null);
+    function offer(property, value, band, spec, order) {
+      const current = winners[property];
+      if (current) {
+        if (current[0] > band) return;
+        if (current[0] === band) {
+          if (current[1] > spec[0] || (current[1] === spec[0] && (current[2] > spec[1] || (current[2] === spec[1] && (current[3] > spec[2] || (current[3] === spec[2] && current[4] > order)))))) return;
+        }
+      }
+      winners[property] = [band, spec[0], spec[1], spec[2], order, value];
+    }
+    const ZERO = [0, 0, 0];
+    const ua = uaDeclarations(element);
+    for (let i = 0; i < ua.length; i++) offer(ua[i][0], ua[i][1], ua[i][2] ? BAND.uaImportant : BAND.uaNormal, ZERO, i);
+
+    const index = state.index;
+    const id = element.getAttribute("id");
+    const keys = ["*", element.localName];
+    if (id) keys.push("#" + id);
+    const classes = element.getAttribute("class");
+    if (classes) for (const name of classes.split(/\s+/)) if (name) keys.push("." + name);
+    for (const key of keys) {
+      const bucket = index.buckets.get(key);
+      if (!bucket) continue;
+      for (const entry of bucket) {
+        if (!matches(element, entry.selector)) continue;
+        for (const [property, value, important] of entry.declarations) {
+          const band = entry.origin === 1 ? (important ? BAND.userImportant : BAND.userNormal) : (important ? BAND.authorImportant : BAND.authorNormal);
+          offer(property, value, band, entry.specificity, entry.order);
+        }
+      }
+    }
+    const styleText = element.getAttribute("style");
+    if (styleText) {
+      for (const [property, value, important] of inlineDeclarations(styleText)) {
+        offer(property, value, important ? BAND.inlineImportant : BAND.inlineNormal, ZERO, 0);
+      }
+    }
+
+    const parent = element.parentNode && element.parentNode.nodeType === 1 ? element.parentNode : null;
+    const parentValues = parent ? computeStyle(parent) : null;
+    const values = Object.create(null);
+    for (const property of PROPERTIES) {
+      const winner = winners[property];
+      let value = winner ? winner[5] : (INHERITED.has(property) ? "inherit" : "initial");
+      if (value === "unset" || value === "revert" || value === "revert-layer") value = INHERITED.has(property) ? "inherit" : "initial";
+      if (value === "inherit") value = parentValues ? parentValues[property] : INITIAL[property];
+      if (value === "initial") value = INITIAL[property];
+      values[property] = value;
+    }
+    // CSS Display 3 §2.7 blockification: the root, absolutely positioned and floated boxes,
+    // and children of flex and grid containers.
+    const parentDisplay = parentValues ? parentValues.display : "block";
+    if (!parent || values.position === "absolute" || values.position === "fixed" || values.float !== "none" ||
+        parentDisplay === "flex" || parentDisplay === "inline-flex" || parentDisplay === "grid" || parentDisplay === "inline-grid") {
+      values.display = blockify(values.display, !parent);
+    }
+    // CSS 2.1 §9.7: a positioned box does not float.
+    if (values.position === "absolute" || values.position === "fixed") values.float = "none";
+    element._advComputed = { generation: state.generation, values };
+    return values;
+  }
+  function blockify(display, isRoot) {
+    switch (display) {
+      case "inline": case "inline-block": case "table-row": case "table-cell": case "table-row-group": case "table-header-group":
+      case "table-footer-group": case "table-column": case "table-column-group": case "table-caption": case "ruby": case "ruby-text":
+      case "-webkit-inline-box": return display === "-webkit-inline-box" ? "-webkit-box" : "block";
+      case "inline-flex": return "flex";
+      case "inline-grid": return "grid";
+      case "inline-table": return "table";
+      case "contents": return isRoot ? "block" : "contents";
+    }
+    return display;
+  }
+
+  // MARK: - Invalidation
+
+  function invalidateSubtree(node) {
+    if (node.nodeType === 1) node._advComputed = undefined;
+    for (let child = node.firstChild; child; child = child.nextSibling) if (child.nodeType === 1) invalidateSubtree(child);
+  }
+  ctx.onMutation((record) => {
+    const target = record.target;
+    const doc = target && (target.nodeType === 9 ? target : target.ownerDocument);
+    const state = doc && doc._advStyle;
+    if (!state) return;
+    const element = target.nodeType === 3 ? target.parentNode : target;
+    // Anything touching a <style> or <link> changes the set of sheets.
+    const touchesSheets = (n) => n && n.nodeType === 1 && (n.localName === "style" || n.localName === "link" || (n.firstChild && n.querySelector && n.querySelector("style, link")));
+    if ((element && (element.localName === "style" || element.localName === "link")) ||
+        record.addedNodes.some(touchesSheets) || record.removedNodes.some(touchesSheets)) {
+      ctx.style.version++;
+      return;
+    }
+    if (record.type === "characterData") { if (state.index && state.index.contextual) state.generation++; return; }
+    if (state.index && state.index.contextual) { state.generation++; return; }
+    if (record.type === "attributes") { invalidateSubtree(target); return; }
+    for (const node of record.addedNodes) invalidateSubtree(node);
+    for (const node of record.removedNodes) invalidateSubtree(node);
+  });
+
+  // MARK: - CSSStyleDeclaration for computed values (read-only, live)
+
+  function camel(name) { return name.replace(/-([a-z])/g, (m, c) => c.toUpperCase()); }
+  function CSSStyleDeclarationComputed() { throw new TypeError("Illegal constructor"); }
+  const computedProto = CSSStyleDeclarationComputed.prototype;
+  function valuesOf(declaration) {
+    const element = declaration._advElement;
+    if (!element.rooted) return null;
+    return computeStyle(element);
+  }
+  // A disconnected element has no computed style: WebKit returns "" for every property.
+  computedProto.getPropertyValue = function getPropertyValue(name) {
+    const values = valuesOf(this);
+    name = String(name).toLowerCase();
+    if (!values || !(name in values)) return "";
+    if ((name === "width" || name === "height" || name === "left" || name === "top") && ctx.usedSize) {
+      const used = ctx.usedSize(this._advElement, name, values);
+      if (used !== null) return used;
+    }
+    return values[name];
+  };
+  computedProto.getPropertyPriority = function () { return ""; };
+  computedProto.item = function (i) { return PROPERTIES[i] || ""; };
+  computedProto.setProperty = computedProto.removeProperty = function () {
+    throw new ctx.DOMException("The object can not be modified.", "NoModificationAllowedError");
+  };
+  Object.defineProperty(computedProto, "length", { get() { return PROPERTIES.length; }, configurable: true });
+  Object.defineProperty(computedProto, "cssText", { get() { return ""; }, set() { throw new ctx.DOMException("The object can not be modified.", "NoModificationAllowedError"); }, configurable: true });
+  Object.defineProperty(computedProto, "parentRule", { get() { return null; }, configurable: true });
+  for (const property of PROPERTIES) {
+    const get = function () { return this.getPropertyValue(property); };
+    Object.defineProperty(computedProto, property, { get, configurable: true });
+    if (camel(property) !== property) Object.defineProperty(computedProto, camel(property), { get, configurable: true });
+  }
+  Object.defineProperty(computedProto, "cssFloat", { get() { return this.getPropertyValue("float"); }, configurable: true });
+  Object.defineProperty(computedProto, Symbol.toStringTag, { value: "CSSStyleDeclaration", configurable: true });
+
+  function getComputedStyle(element, pseudo) {
+    if (!element || element.nodeType !== 1) throw new TypeError("Argument 1 ('element') to Window.getComputedStyle must be an instance of Element");
+    const declaration = Object.create(computedProto);
+    Object.defineProperty(declaration, "_advElement", { value: element });
+    return declaration;
+  }
+
+  // MARK: - matchMedia
+
+  function MediaQueryList() { throw new TypeError("Illegal constructor"); }
+  function matchMedia(doc, query) {
+    const list = Object.create(MediaQueryList.prototype);
+    const target = new ctx.EventTarget();
+    Object.defineProperties(list, {
+      _advDoc: { value: doc }, _advTarget: { value: target }, _advMatched: { value: null, writable: true },
+      media: { value: String(query), enumerable: true },
+    });
+    list._advMatched = list.matches;
+    doc._advStyle.mediaLists.push(new WeakRef(list));
+    return list;
+  }
+  Object.defineProperty(MediaQueryList.prototype, "matches", { get() { return evaluateMedia(this.media, this._advDoc._advStyle.viewport); }, configurable: true });
+  MediaQueryList.prototype.addEventListener = function (type, listener, options) { this._advTarget.addEventListener(type, listener, options); };
+  MediaQueryList.prototype.removeEventListener = function (type, listener, options) { this._advTarget.removeEventListener(type, listener, options); };
+  MediaQueryList.prototype.addListener = function (listener) { this._advTarget.addEventListener("change", listener); };
+  MediaQueryList.prototype.removeListener = function (listener) { this._advTarget.removeEventListener("change", listener); };
+
+  ctx.domGlobals.MediaQueryList = MediaQueryList;
+  ctx.domGlobals.CSSStyleDeclaration = impl.CSSStyleDeclaration;
+  ctx.computeStyle = computeStyle;
+  ctx.evaluateMedia = evaluateMedia;
+
+  return {
+    name: "cascade",
+    page(p) {
+      const doc = p.document;
+      Object.defineProperty(doc, "_advStyle", { value: {
+        viewport: { width: 1280, height: 800, colorScheme: "light" },
+        userSheets: [], index: null, sheetsGeneration: 0, generation: 1, mediaLists: [],
+      } });
+      p.shared.getComputedStyle = getComputedStyle;
+      p.shared.matchMedia = function (query) {
+        if (arguments.length === 0) throw new TypeError("Not enough arguments");
+        return matchMedia(doc, query);
+      };
+    },
+    // Harness side (Page+Style.swift).
+    injectUserStyleSheet(doc, css, extensionID, level) {
+      doc._advStyle.userSheets.push({ extensionID: String(extensionID), level: level === "user" ? "user" : "author", sheet: ctx.parseSheet(String(css)) });
+      ctx.style.version++;
+    },
+    removeUserStyleSheets(doc, extensionID) {
+      const state = doc._advStyle;
+      const before = state.userSheets.length;
+      state.userSheets = state.userSheets.filter((s) => s.extensionID !== String(extensionID));
+      ctx.style.version++;
+      return before - state.userSheets.length;
+    },
+    setViewport(doc, width, height, colorScheme) {
+      const state = doc._advStyle;
+      state.viewport = { width, height, colorScheme: colorScheme || state.viewport.colorScheme };
+      ctx.style.version++;
+      // Media Queries 4 §4.2: a MediaQueryList whose result changed fires `change`.
+      const alive = [];
+      for (const ref of state.mediaLists) {
+        const list = ref.deref();
+        if (!list) continue;
+        alive.push(ref);
+        const now = list.matches;
+        if (now !== list._advMatched) {
+          list._advMatched = now;
+          const event = new impl.Event("change");
+          event.matches = now; event.media = list.media;
+          list._advTarget._dispatchEvent(event, true);
+        }
+      }
+      state.mediaLists = alive;
+    },
+    computedValue(element, property) {
+      const values = element.rooted ? computeStyle(element) : null;
+      return values ? values[property] : "";
+    },
+  };
+})

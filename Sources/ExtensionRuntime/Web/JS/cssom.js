@@ -1,0 +1,393 @@
+// CSSOM (CSS Object Model, W3C CSSOM §6) on Debian's node-cssom: `.sheet` for <style> and
+// <link rel=stylesheet>, document.styleSheets, and fixes that make node-cssom behave as WebKit's
+// CSSStyleSheet does (DOMException types, serialization, live declarations).
+//
+// Every change a sheet can undergo bumps the style version (so computed styles are recomputed)
+// and is appended to the page's sheet-change log: CSSOM mutations produce no MutationObserver
+// records in browsers, and the harness needs another way to see a page tamper with a sheet.
+(function (ctx) {
+  "use strict";
+  const CSSOM = ctx.require("cssom");
+  const impl = ctx.impl;
+  // The engine realm has no WHATWG URL (JavaScriptCore does not provide one); domino's resolver
+  // implements RFC 3986 reference resolution, which is what relative hrefs and srcs need.
+  const DominoURL = ctx.require("domino/lib/URL");
+  const resolveURL = (relative, base) => new DominoURL(base).resolve(String(relative));
+
+  // MARK: - Style version and sheet-change log
+
+  ctx.style = { version: 1 };
+  function bump(sheet, what) {
+    ctx.style.version++;
+    const node = sheet && sheet.ownerNode;
+    const doc = node && node.ownerDocument;
+    if (doc && doc._advSheetLog) {
+      doc._advSheetLog.push({ what, sheet: sheetIndex(doc, sheet), time: ctx.host.now() });
+    }
+  }
+  function sheetIndex(doc, sheet) {
+    return collectSheets(doc).indexOf(sheet);
+  }
+  ctx.bumpStyle = bump;
+
+  function domException(name, message) {
+    return new ctx.DOMException(message, name);
+  }
+
+  // MARK: - Live declarations
+
+  function hyphenate(name) {
+    if (name.startsWith("--")) return name;
+    if (name === "cssFloat") return "float";
+    return name.replace(/[A-Z]/g, (c) => "-" + c.toLowerCase()).replace(/^webkit-/, "-webkit-");
+  }
+  const NOT_PROPERTIES = new Set(["length", "parentRule", "_importants", "constructor", "cssText", "item",
+    "getPropertyValue", "setProperty", "removeProperty", "getPropertyPriority", "then", "toJSON"]);
+  function isPropertyName(name) {
+    return typeof name === "string" && !NOT_PROPERTIES.has(name) && /^(--|-?[a-zA-Z][a-zA-Z-]*$)/.test(name) && !/^\d/.test(name);
+  }
+
+  // node-cssom keeps declarations as plain own properties, so `rule.style.display = "none"` would
+  // neither register the property nor reach the cascade. A proxy gives it CSSOM's accessors.
+  function liveDeclaration(declaration, sheetOf) {
+    const changed = () => bump(sheetOf(), "style");
+    const methods = {
+      setProperty(name, value, priority) {
+        name = String(name).toLowerCase().startsWith("--") ? String(name) : String(name).toLowerCase();
+        value = value === null || value === undefined ? "" : String(value);
+        if (value === "") { methods.removeProperty(name); return; }
+        priority = priority ? String(priority).toLowerCase() : "";
+        if (priority !== "" && priority !== "important") return;
+        CSSOM.CSSStyleDeclaration.prototype.setProperty.call(declaration, name, value.trim(), priority);
+        changed();
+      },
+      removeProperty(name) {
+        name = String(name).toLowerCase();
+        const old = CSSOM.CSSStyleDeclaration.prototype.removeProperty.call(declaration, name);
+        delete declaration._importants[name];
+        delete declaration[name];
+        changed();
+        return old;
+      },
+      getPropertyValue(name) {
+        name = String(name).toLowerCase();
+        return Array.prototype.indexOf.call(declaration, name) >= 0 ? declaration[name] : "";
+      },
+      getPropertyPriority(name) {
+        name = String(name).toLowerCase();
+        return Array.prototype.indexOf.call(declaration, name) >= 0 ? (declaration._importants[name] || "") : "";
+      },
+      item(index) { return index >= 0 && index < declaration.length ? declaration[index] : ""; },
+    };
+    return new Proxy(declaration, {
+      get(target, name) {
+        if (name === "_advTarget") return target;
+        if (Object.prototype.hasOwnProperty.call(methods, name)) return methods[name];
+        if (name === "cssText") return serializeDeclaration(target);
+        if (typeof name === "string" && /^\d+$/.test(name)) return target[name];
+        if (isPropertyName(name)) return methods.getPropertyValue(hyphenate(name));
+        return Reflect.get(target, name);
+      },
+      set(target, name, value) {
+        if (name === "cssText") {
+          const parsed = CSSOM.parse("x{" + String(value) + "}").cssRules[0];
+          for (let i = target.length - 1; i >= 0; i--) { delete target[target[i]]; delete target[i]; }
+          target.length = 0; target._importants = {};
+          if (parsed) for (let i = 0; i < parsed.style.length; i++) {
+            const n = parsed.style[i];
+            CSSOM.CSSStyleDeclaration.prototype.setProperty.call(target, n, parsed.style[n], parsed.style._importants[n]);
+          }
+          changed();
+          return true;
+        }
+        if (isPropertyName(name)) { methods.setProperty(hyphenate(name), value, ""); return true; }
+        return Reflect.set(target, name, value);
+      },
+    });
+  }
+
+  // WebKit serializes `name: value;` joined by single spaces, `!important` with one space.
+  function serializeDeclaration(declaration) {
+    const parts = [];
+    for (let i = 0; i < declaration.length; i++) {
+      const name = declaration[i];
+      const priority = declaration._importants[name];
+      parts.push(name + ": " + declaration[name] + (priority ? " !" + priority : "") + ";");
+    }
+    return parts.join(" ");
+  }
+
+  function defineIfPossible(object, name, descriptor) {
+    const existing = Object.getOwnPropertyDescriptor(object, name);
+    if (existing && !existing.configurable) return false;
+    Object.defineProperty(object, name, descriptor);
+    return true;
+  }
+
+  function adopt(rule, sheet) {
+    rule.parentStyleSheet = sheet;
+    if (rule instanceof CSSOM.CSSStyleRule) Object.defineProperty(rule, "cssText", styleRuleText);
+    if (rule.style && !rule.style._advTarget) {
+      rule.style = liveDeclaration(rule.style, () => rule.parentStyleSheet);
+      rule.style.parentRule = rule;
+    }
+    if (rule.media && !rule.media._advOwner) Object.defineProperty(rule.media, "_advOwner", { value: () => rule.parentStyleSheet });
+    if (rule.cssRules) for (const child of rule.cssRules) { adopt(child, sheet); child.parentRule = rule; }
+  }
+
+  // MARK: - Prototype fixes
+
+  const SheetProto = CSSOM.CSSStyleSheet.prototype;
+  // CSSOM 6.1.3 insertRule: index defaults to 0; out of range is IndexSizeError; a string that
+  // is not exactly one rule is SyntaxError (WebKit: CSSStyleSheet::insertRule).
+  SheetProto.insertRule = function insertRule(rule, index) {
+    if (arguments.length === 0) throw new TypeError("Not enough arguments");
+    index = index === undefined ? 0 : Number(index) >>> 0;
+    if (index > this.cssRules.length) throw domException("IndexSizeError", "The index is not in the allowed range.");
+    let parsed;
+    try { parsed = CSSOM.parse(String(rule)).cssRules; } catch (e) { parsed = []; }
+    if (parsed.length !== 1 || (parsed[0].selectorText !== undefined && parsed[0].selectorText.trim() === "")) {
+      throw domException("SyntaxError", "The string did not match the expected pattern.");
+    }
+    adopt(parsed[0], this);
+    this.cssRules.splice(index, 0, parsed[0]);
+    bump(this, "insertRule");
+    return index;
+  };
+  SheetProto.deleteRule = function deleteRule(index) {
+    if (arguments.length === 0) throw new TypeError("Not enough arguments");
+    index = Number(index) >>> 0;
+    if (index >= this.cssRules.length) throw domException("IndexSizeError", "The index is not in the allowed range.");
+    this.cssRules.splice(index, 1);
+    bump(this, "deleteRule");
+  };
+  SheetProto.addRule = function addRule(selector, style, index) {
+    const at = index === undefined ? this.cssRules.length : index;
+    this.insertRule(String(selector) + " { " + String(style === undefined ? "" : style) + " }", at);
+    return -1;
+  };
+  SheetProto.removeRule = function removeRule(index) { this.deleteRule(index === undefined ? 0 : index); };
+  Object.defineProperty(SheetProto, "rules", { get() { return this.cssRules; }, configurable: true });
+  Object.defineProperty(SheetProto, "disabled", {
+    get() { return !!this._advDisabled; },
+    set(value) {
+      const next = !!value;
+      if (next === !!this._advDisabled) return;
+      this._advDisabled = next;
+      bump(this, "disabled");
+    },
+    configurable: true,
+  });
+  Object.defineProperty(SheetProto, "type", { get() { return "text/css"; }, configurable: true });
+  Object.defineProperty(SheetProto, "href", { get() { return this._advHref || null; }, configurable: true });
+  Object.defineProperty(SheetProto, "title", { get() { const n = this.ownerNode; return (n && n.getAttribute("title")) || null; }, configurable: true });
+  Object.defineProperty(SheetProto, "ownerRule", { get() { return null; }, configurable: true });
+  SheetProto.replaceSync = function replaceSync(text) {
+    const parsed = CSSOM.parse(String(text));
+    this.cssRules.length = 0;
+    for (const rule of parsed.cssRules) { adopt(rule, this); this.cssRules.push(rule); }
+    bump(this, "replace");
+  };
+
+  // node-cssom's rule cssText is non-configurable on its prototype; each adopted style rule gets
+  // WebKit's serialization (`sel { a: b; }`, StyleRule.cpp) as its own accessor instead.
+  const styleRuleText = {
+    get() { const body = this.style.cssText; return this.selectorText + " {" + (body ? " " + body + " " : " ") + "}"; },
+    set() {},
+    configurable: true,
+  };
+  defineIfPossible(CSSOM.CSSStyleRule.prototype, "type", { value: 1, configurable: true, writable: true });
+  const MediaRuleProto = CSSOM.CSSMediaRule.prototype;
+  defineIfPossible(MediaRuleProto, "type", { value: 4, configurable: true, writable: true });
+  MediaRuleProto.insertRule = function insertRule(rule, index) {
+    index = index === undefined ? 0 : Number(index) >>> 0;
+    if (index > this.cssRules.length) throw domException("IndexSizeError", "The index is not in the allowed range.");
+    const parsed = CSSOM.parse(String(rule)).cssRules;
+    if (parsed.length !== 1) throw domException("SyntaxError", "The string did not match the expected pattern.");
+    adopt(parsed[0], this.parentStyleSheet); parsed[0].parentRule = this;
+    this.cssRules.splice(index, 0, parsed[0]);
+    bump(this.parentStyleSheet, "insertRule");
+    return index;
+  };
+  MediaRuleProto.deleteRule = function deleteRule(index) {
+    index = Number(index) >>> 0;
+    if (index >= this.cssRules.length) throw domException("IndexSizeError", "The index is not in the allowed range.");
+    this.cssRules.splice(index, 1);
+    bump(this.parentStyleSheet, "deleteRule");
+  };
+  Object.defineProperty(MediaRuleProto, "conditionText", { get() { return this.media.mediaText; }, configurable: true });
+
+  // MediaList changes re-evaluate the sheet or rule that owns it.
+  const MediaProto = CSSOM.MediaList.prototype;
+  const mediaTextSet = Object.getOwnPropertyDescriptor(MediaProto, "mediaText").set;
+  const deleteMedium = MediaProto.deleteMedium;
+  const mediaOwner = (list) => (list._advOwner ? list._advOwner() : null);
+  Object.defineProperty(MediaProto, "mediaText", {
+    get() { return Array.prototype.join.call(this, ", "); },
+    set(value) {
+      const text = String(value === null ? "" : value).trim();
+      if (text === "") { Array.prototype.splice.call(this, 0, this.length); this.length = 0; }
+      else mediaTextSet.call(this, text);
+      bump(mediaOwner(this), "media");
+    },
+    configurable: true,
+  });
+  // WebKit's MediaList::appendMedium appends even a medium already in the list.
+  MediaProto.appendMedium = function (medium) {
+    Array.prototype.push.call(this, String(medium).trim());
+    bump(mediaOwner(this), "media");
+  };
+  MediaProto.deleteMedium = function (medium) {
+    const index = Array.prototype.indexOf.call(this, String(medium).trim());
+    if (index < 0) throw domException("NotFoundError", "The object can not be found here.");
+    deleteMedium.call(this, String(medium).trim());
+    bump(mediaOwner(this), "media");
+  };
+  MediaProto.item = function (i) { return i >= 0 && i < this.length ? this[i] : null; };
+  Object.defineProperty(MediaProto, "toString", { value: function () { return this.mediaText; }, configurable: true, writable: true });
+
+  // MARK: - Sheets of <style> and <link>
+
+  function makeSheet(text, node, href) {
+    let sheet;
+    try { sheet = CSSOM.parse(text); } catch (e) { sheet = new CSSOM.CSSStyleSheet(); }
+    Object.defineProperty(sheet, "ownerNode", { value: node, writable: true, configurable: true });
+    sheet.parentStyleSheet = null;
+    sheet._advHref = href || null;
+    sheet.media = new CSSOM.MediaList();
+    const media = node.getAttribute("media");
+    if (media) mediaTextSet.call(sheet.media, media);
+    Object.defineProperty(sheet.media, "_advOwner", { value: () => sheet });
+    for (const rule of sheet.cssRules) adopt(rule, sheet);
+    hideOwnState(sheet);
+    return sheet;
+  }
+  // WebIDL attributes are prototype accessors, so a sheet has no own enumerable properties
+  // (JSON.stringify(sheet) is "{}" in WebKit); node-cssom keeps them as own data properties.
+  function hideOwnState(object) {
+    for (const key of Object.keys(object)) {
+      const d = Object.getOwnPropertyDescriptor(object, key);
+      if (d.configurable) Object.defineProperty(object, key, { enumerable: false });
+    }
+  }
+
+  function isCSSType(node) {
+    const type = node.getAttribute("type");
+    return type === null || type === "" || type.trim().toLowerCase() === "text/css";
+  }
+
+  // HTML 4.2.6 "update a style block": the sheet exists while the element is connected and its
+  // type is CSS; a change of its text makes a new sheet (checked lazily against the text).
+  function styleSheetOf(node) {
+    if (!node.rooted || !isCSSType(node)) { node._advSheet = null; return null; }
+    const text = node.textContent;
+    if (node._advSheet && node._advSheetText === text && node._advSheetMedia === node.getAttribute("media")) return node._advSheet;
+    node._advSheetText = text;
+    node._advSheetMedia = node.getAttribute("media");
+    node._advSheet = makeSheet(text, node, null);
+    return node._advSheet;
+  }
+  // HTML 4.2.4 link type "stylesheet": fetched from the fixture (the harness's resource loader,
+  // synchronously). A failed load still gives an empty sheet, as WebKit does.
+  function linkSheetOf(node) {
+    if (!node.rooted) return null;
+    const rel = (node.getAttribute("rel") || "").toLowerCase().split(/\s+/);
+    const href = node.getAttribute("href");
+    if (!rel.includes("stylesheet") || rel.includes("alternate") || !href || !isCSSType(node)) { node._advSheet = null; return null; }
+    let url;
+    try { url = resolveURL(href, node.ownerDocument.URL); } catch (e) { return null; }
+    if (node._advSheet !== undefined && node._advSheetHref === url && node._advSheetMedia === node.getAttribute("media")) return node._advSheet;
+    node._advSheetHref = url;
+    node._advSheetMedia = node.getAttribute("media");
+    const text = ctx.host.loadResource ? ctx.host.loadResource(url) : null;
+    node._advSheet = makeSheet(typeof text === "string" ? text : "", node, url);
+    return node._advSheet;
+  }
+  Object.defineProperty(impl.HTMLStyleElement.prototype, "sheet", { get() { return styleSheetOf(this); }, configurable: true });
+  Object.defineProperty(impl.HTMLLinkElement.prototype, "sheet", { get() { return linkSheetOf(this); }, configurable: true });
+
+  // CSSOM 6.2 "document or shadow root CSS style sheets": in tree order.
+  function collectSheets(doc) {
+    const out = [];
+    const nodes = doc.querySelectorAll("style, link");
+    for (let i = 0; i < nodes.length; i++) {
+      const node = nodes[i];
+      if (node.namespaceURI !== "http://www.w3.org/1999/xhtml") continue;
+      const sheet = node.localName === "style" ? styleSheetOf(node) : linkSheetOf(node);
+      if (sheet) out.push(sheet);
+    }
+    return out;
+  }
+  ctx.collectSheets = collectSheets;
+  ctx.parseSheet = (text) => {
+    const sheet = CSSOM.parse(text);
+    for (const rule of sheet.cssRules) adopt(rule, sheet);
+    hideOwnState(sheet);
+    return sheet;
+  }
+  // WebIDL attributes are prototype accessors, so a sheet has no own enumerable properties
+  // (JSON.stringify(sheet) is "{}" in WebKit); node-cssom keeps them as own data properties.
+  function hideOwnState(object) {
+    for (const key of Object.keys(object)) {
+      const d = Object.getOwnPropertyDescriptor(object, key);
+      if (d.configurable) Object.defineProperty(object, key, { enumerable: false });
+    }
+  };
+
+  function StyleSheetList() { throw new TypeError("Illegal constructor"); }
+  function makeList(sheets) {
+    const list = Object.create(StyleSheetList.prototype);
+    sheets.forEach((sheet, i) => { list[i] = sheet; });
+    Object.defineProperty(list, "length", { value: sheets.length });
+    return list;
+  }
+  StyleSheetList.prototype.item = function (i) { return this[i] === undefined ? null : this[i]; };
+  StyleSheetList.prototype[Symbol.iterator] = Array.prototype[Symbol.iterator];
+
+  // CSSOM 6.1 "remove a CSS style sheet": when a <style> or <link> leaves the document, or a
+  // <style>'s text changes, its old sheet is detached (ownerNode null); a new one is made lazily.
+  function detach(node) {
+    if (node._advSheet) {
+      node._advSheet.ownerNode = null;
+      node._advSheet = undefined;
+    }
+  }
+  function detachWithin(node) {
+    if (node.nodeType !== 1) return;
+    if (node.localName === "style" || node.localName === "link") detach(node);
+    else if (node.firstChild) { const inner = node.querySelectorAll("style, link"); for (let i = 0; i < inner.length; i++) detach(inner[i]); }
+  }
+  ctx.onMutation((record) => {
+    const target = record.target;
+    const parent = target && (target.nodeType === 3 ? target.parentNode : target);
+    if (record.type !== "attributes") for (const node of record.removedNodes) detachWithin(node);
+    if (parent && parent.localName === "style" && record.type !== "attributes") {
+      if (parent.textContent !== parent._advSheetText) detach(parent);
+      const doc = parent.ownerDocument;
+      if (doc && doc._advSheetLog) doc._advSheetLog.push({ what: "text", sheet: -1, time: ctx.host.now() });
+    }
+  });
+
+  for (const [name, value] of Object.entries({
+    CSSStyleSheet: CSSOM.CSSStyleSheet, StyleSheet: CSSOM.StyleSheet, CSSRule: CSSOM.CSSRule,
+    CSSStyleRule: CSSOM.CSSStyleRule, CSSMediaRule: CSSOM.CSSMediaRule, MediaList: CSSOM.MediaList,
+    CSSImportRule: CSSOM.CSSImportRule, CSSFontFaceRule: CSSOM.CSSFontFaceRule,
+    CSSKeyframesRule: CSSOM.CSSKeyframesRule, CSSKeyframeRule: CSSOM.CSSKeyframeRule,
+    CSSSupportsRule: CSSOM.CSSSupportsRule, StyleSheetList,
+  })) if (value) ctx.domGlobals[name] = value;
+
+  return {
+    name: "cssom",
+    page(p) {
+      const doc = p.document;
+      Object.defineProperty(doc, "_advSheetLog", { value: [], writable: true });
+      Object.defineProperty(doc, "styleSheets", { get() { return makeList(collectSheets(this)); }, configurable: true, enumerable: true });
+    },
+    // The sheet changes seen since the last call (harness side).
+    takeSheetChanges(doc) {
+      const log = doc._advSheetLog || [];
+      doc._advSheetLog = [];
+      return log;
+    },
+  };
+})

@@ -1,0 +1,152 @@
+// DOM Standard members domino lacks or gets wrong, which content scripts use every day:
+// ParentNode append/prepend/replaceChildren (DOM 4.2.6), Node.isConnected, HTMLElement.dataset
+// (HTML 3.2.6.6), and querySelector returning null (not undefined) when nothing matches.
+(function (ctx) {
+  "use strict";
+  const impl = ctx.impl;
+
+  function toNode(doc, nodes) {
+    // DOM 4.2.6 "convert nodes into a node": strings become Text; several nodes a fragment.
+    const list = nodes.map((n) => (n && typeof n === "object" && typeof n.nodeType === "number" ? n : doc.createTextNode(String(n))));
+    if (list.length === 1) return list[0];
+    const fragment = doc.createDocumentFragment();
+    for (const node of list) fragment.appendChild(node);
+    return fragment;
+  }
+  const ownerOf = (node) => (node.nodeType === 9 ? node : node.ownerDocument);
+  const parentNode = {
+    append(...nodes) { if (nodes.length) this.appendChild(toNode(ownerOf(this), nodes)); },
+    prepend(...nodes) { if (nodes.length) this.insertBefore(toNode(ownerOf(this), nodes), this.firstChild); },
+    replaceChildren(...nodes) {
+      const node = nodes.length ? toNode(ownerOf(this), nodes) : null;
+      ctx.inMutationBatch(() => {
+        while (this.firstChild) this.removeChild(this.firstChild);
+        if (node) this.appendChild(node);
+      });
+    },
+  };
+  for (const proto of [impl.Element.prototype, impl.Document.prototype, impl.DocumentFragment.prototype]) {
+    for (const [name, value] of Object.entries(parentNode)) {
+      if (!Object.prototype.hasOwnProperty.call(proto, name)) Object.defineProperty(proto, name, { configurable: true, writable: true, value });
+    }
+  }
+  if (!("isConnected" in impl.Node.prototype)) {
+    Object.defineProperty(impl.Node.prototype, "isConnected", { configurable: true, get() { return !!this.rooted; } });
+  }
+
+  // HTML 3.2.6.6 dataset: data-foo-bar <-> fooBar.
+  const toAttribute = (name) => "data-" + name.replace(/[A-Z]/g, (c) => "-" + c.toLowerCase());
+  const toProperty = (attribute) => attribute.slice(5).replace(/-([a-z])/g, (m, c) => c.toUpperCase());
+  Object.defineProperty(impl.HTMLElement.prototype, "dataset", { configurable: true, get() {
+    const element = this;
+    if (element._advDataset) return element._advDataset;
+    const map = new Proxy(Object.create(null), {
+      get(target, name) { if (typeof name !== "string") return undefined; const v = element.getAttribute(toAttribute(name)); return v === null ? undefined : v; },
+      set(target, name, value) { element.setAttribute(toAttribute(String(name)), String(value)); return true; },
+      has(target, name) { return typeof name === "string" && element.hasAttribute(toAttribute(name)); },
+      deleteProperty(target, name) { element.removeAttribute(toAttribute(String(name))); return true; },
+      ownKeys() { return element.getAttributeNames().filter((a) => a.startsWith("data-")).map(toProperty); },
+      getOwnPropertyDescriptor(target, name) {
+        const v = element.getAttribute(toAttribute(String(name)));
+        return v === null ? undefined : { value: v, writable: true, enumerable: true, configurable: true };
+      },
+    });
+    Object.defineProperty(element, "_advDataset", { value: map });
+    return map;
+  } });
+
+  // CSSOM 6.6 CSSStyleDeclaration for the style attribute: removeProperty returns the old value
+  // and cssText serializes every declaration with its ";" (WebKit MutableStyleProperties::asText).
+  // domino's declaration prototype is frozen, so each element's declaration gets one more link.
+  const DominoStyle = impl.CSSStyleDeclaration.prototype;
+  const dominoCssText = Object.getOwnPropertyDescriptor(DominoStyle, "cssText").get;
+  const parsedOf = Object.getOwnPropertyDescriptor(DominoStyle, "_parsed").get;
+  const FixedStyle = Object.create(DominoStyle, {
+    removeProperty: { configurable: true, writable: true, value: function removeProperty(name) {
+      const old = this.getPropertyValue(name);
+      DominoStyle.removeProperty.call(this, name);
+      return old;
+    } },
+    cssText: { configurable: true, enumerable: true,
+      get() {
+        // Parsed apart from the element's own cache, which domino keys on cssText itself.
+        const raw = dominoCssText.call(this) || "";
+        const scratch = Object.create(DominoStyle);
+        scratch._element = { getAttribute: () => raw };
+        const parsed = parsedOf.call(scratch);
+        const parts = [];
+        for (const name of Object.keys(parsed.property)) {
+          parts.push(name + ": " + parsed.property[name] + (parsed.priority[name] ? " !important" : "") + ";");
+        }
+        return parts.join(" ");
+      },
+      set(value) { Object.getOwnPropertyDescriptor(DominoStyle, "cssText").set.call(this, value); },
+    },
+  });
+  const styleGetter = Object.getOwnPropertyDescriptor(impl.HTMLElement.prototype, "style").get;
+  for (const name of Object.keys(impl)) {
+    if (!/^(HTML.+|SVG)Element$/.test(name) || name === "HTMLElement") continue;
+    const proto = impl[name].prototype;
+    if (Object.prototype.hasOwnProperty.call(proto, "style")) continue;
+    Object.defineProperty(proto, "style", { configurable: true, enumerable: true,
+      get() {
+        const declaration = styleGetter.call(this);
+        if (Object.getPrototypeOf(declaration) === DominoStyle) Object.setPrototypeOf(declaration, FixedStyle);
+        return declaration;
+      },
+      set(value) { this.setAttribute("style", String(value)); },
+    });
+  }
+
+  // DOM 3.1-3.2 AbortController and AbortSignal (addEventListener's `signal` option needs them).
+  function AbortSignal() { throw new TypeError("Illegal constructor"); }
+  AbortSignal.prototype = Object.create(ctx.EventTarget.prototype, {
+    constructor: { value: AbortSignal, writable: true, configurable: true },
+    aborted: { get() { return !!this._advAborted; }, configurable: true },
+    reason: { get() { return this._advReason; }, configurable: true },
+    throwIfAborted: { value: function throwIfAborted() { if (this._advAborted) throw this._advReason; }, configurable: true, writable: true },
+    onabort: {
+      get() { return this._getEventHandler("abort"); },
+      set(handler) { this._setEventHandler("abort", handler); },
+      configurable: true,
+    },
+  });
+  function makeSignal() {
+    const signal = Object.create(AbortSignal.prototype);
+    Object.defineProperties(signal, { _advAborted: { value: false, writable: true }, _advReason: { value: undefined, writable: true } });
+    return signal;
+  }
+  function signalAbort(signal, reason) {
+    if (signal._advAborted) return;
+    signal._advAborted = true;
+    signal._advReason = reason === undefined ? new ctx.DOMException("signal is aborted without reason", "AbortError") : reason;
+    signal._dispatchEvent(new impl.Event("abort"), true);
+  }
+  AbortSignal.abort = function abort(reason) { const signal = makeSignal(); signalAbort(signal, reason); return signal; };
+  function AbortController() {
+    if (!new.target) throw new TypeError("Failed to construct 'AbortController': Please use the 'new' operator.");
+    Object.defineProperty(this, "signal", { value: makeSignal(), enumerable: true });
+  }
+  AbortController.prototype.abort = function abort(reason) { signalAbort(this.signal, reason); };
+  Object.assign(ctx.domGlobals, { AbortController, AbortSignal });
+
+  // DOM 4.2.6 querySelector: "the first result, or null".
+  for (const proto of [impl.HTMLElement.prototype, impl.SVGElement.prototype]) {
+    const query = impl.Element.prototype.querySelector;
+    Object.defineProperty(proto, "querySelector", { configurable: true, writable: true, value: function querySelector(selectors) {
+      const found = query.call(this, selectors);
+      return found === undefined ? null : found;
+    } });
+  }
+  const documentQuery = impl.Document.prototype.querySelector;
+
+  return {
+    name: "dom",
+    page(p) {
+      Object.defineProperty(p.document, "querySelector", { configurable: true, writable: true, value: function querySelector(selectors) {
+        const found = documentQuery.call(this, selectors);
+        return found === undefined ? null : found;
+      } });
+    },
+  };
+})

@@ -1,0 +1,328 @@
+// Events (DOM 2.9 dispatch), event constructors, focus, and trusted user input from the harness.
+//
+// Scripts can only make untrusted events (`dispatchEvent`, `element.click()`: isTrusted false);
+// the harness's input functions below dispatch with isTrusted true, as a user's input would.
+(function (ctx) {
+  "use strict";
+  const impl = ctx.impl;
+  const proto = ctx.EventTarget.prototype;
+  const Event = impl.Event;
+  const NONE = 0, CAPTURING = 1, AT_TARGET = 2, BUBBLING = 3;
+
+  // domino stamps events with the engine realm's Date.now(); time must come from the virtual
+  // clock (nothing may read the wall clock).
+  Date.now = function now() { return ctx.host.now(); };
+
+  // MARK: - Dispatch (DOM 2.9), with Window at the end of the path
+
+  function invoke(target, event, phase) {
+    const list = target._listeners && target._listeners[event.type];
+    if (!list) return;
+    event.currentTarget = target === event._advWindowTarget ? event._advWindowGlobal || target : target;
+    event.eventPhase = phase;
+    for (const record of list.slice()) {
+      if (event._immediatePropagationStopped) return;
+      if (phase === CAPTURING && !record.capture) continue;
+      if (phase === BUBBLING && record.capture) continue;
+      if (record.f) record.f.call(event.currentTarget, event);
+    }
+  }
+
+  function windowTargetOf(node) {
+    const doc = node.nodeType === 9 ? node : null;
+    return doc && doc._advWindowTarget ? doc._advWindowTarget : null;
+  }
+
+  proto._dispatchEvent = function _dispatchEvent(event, trusted) {
+    if (!event || !event._initialized || event._dispatching) {
+      throw new ctx.DOMException("The object is in an invalid state.", "InvalidStateError");
+    }
+    event.isTrusted = trusted === true;
+    event._dispatching = true;
+    event.target = this;
+    const path = [this];
+    for (let n = this.parentNode; n; n = n.parentNode) path.push(n);
+    // HTML "get the parent" of a Document is its Window, except for `load` events.
+    const last = path[path.length - 1];
+    const windowTarget = windowTargetOf(last);
+    if (windowTarget && event.type !== "load") {
+      path.push(windowTarget);
+      event._advWindowTarget = windowTarget;
+      event._advWindowGlobal = last.defaultView;
+    }
+    event._advPath = path;
+    try {
+      for (let i = path.length - 1; i > 0 && !event._propagationStopped; i--) invoke(path[i], event, CAPTURING);
+      if (!event._propagationStopped) {
+        // DOM 2.9 (2021): at the target, capturing listeners run before non-capturing ones.
+        const list = this._listeners && this._listeners[event.type];
+        if (list) {
+          event.currentTarget = this; event.eventPhase = AT_TARGET;
+          const snapshot = list.slice();
+          for (const pass of [true, false]) {
+            for (const record of snapshot) {
+              if (event._immediatePropagationStopped) break;
+              if (record.capture === pass && record.f) record.f.call(this, event);
+            }
+          }
+        }
+      }
+      if (event.bubbles) {
+        for (let i = 1; i < path.length && !event._propagationStopped; i++) invoke(path[i], event, BUBBLING);
+      }
+    } finally {
+      // DOM 2.9 step 26-27: the dispatch and stop-propagation flags are unset afterwards.
+      event._dispatching = false;
+      event._propagationStopped = false;
+      event._immediatePropagationStopped = false;
+      event.eventPhase = NONE;
+      event.currentTarget = null;
+      event._advPath = null;
+      event._advWindowTarget = null;
+      event._advWindowGlobal = null;
+    }
+    return !event.defaultPrevented;
+  };
+
+  Object.defineProperty(Event.prototype, "composedPath", { configurable: true, writable: true, value: function composedPath() {
+    const path = this._advPath;
+    if (!path) return [];
+    return path.map((t) => (t === this._advWindowTarget && this._advWindowGlobal ? this._advWindowGlobal : t));
+  } });
+  for (const [name, value] of [["NONE", 0], ["CAPTURING_PHASE", 1], ["AT_TARGET", 2], ["BUBBLING_PHASE", 3]]) {
+    if (!Object.prototype.hasOwnProperty.call(Event.prototype, name)) Object.defineProperty(Event.prototype, name, { value, enumerable: true });
+    if (!Object.prototype.hasOwnProperty.call(Event, name)) Object.defineProperty(Event, name, { value, enumerable: true });
+  }
+  if (!("composed" in Event.prototype)) Object.defineProperty(Event.prototype, "composed", { value: false, writable: true, configurable: true });
+
+  // MARK: - Event constructors with dictionaries (UI Events §3); domino's ignore their arguments
+
+  function eventClass(name, Base, basePrototype, defaults) {
+    const Class = function (type, init) {
+      if (!new.target) throw new TypeError("Failed to construct '" + name + "': Please use the 'new' operator.");
+      if (arguments.length === 0) throw new TypeError("Not enough arguments");
+      Base.call(this);
+      init = init || {};
+      this.type = String(type);
+      // DOM 2.2: a new event's phase is NONE (domino starts at AT_TARGET).
+      this.eventPhase = NONE;
+      this.bubbles = !!init.bubbles;
+      this.cancelable = !!init.cancelable;
+      this.composed = !!init.composed;
+      for (const key of Object.keys(defaults)) this[key] = key in init ? init[key] : defaults[key];
+    };
+    Object.defineProperty(Class, "name", { value: name });
+    Class.prototype = basePrototype || Object.create(Base.prototype);
+    if (!basePrototype) Object.defineProperty(Class.prototype, "constructor", { value: Class, writable: true, configurable: true });
+    return Class;
+  }
+  const EventClass = eventClass("Event", impl.Event, impl.Event.prototype, {});
+  const CustomEvent = eventClass("CustomEvent", impl.CustomEvent, impl.CustomEvent.prototype, { detail: null });
+  const UI = { view: null, detail: 0 };
+  const MODIFIERS = { ctrlKey: false, shiftKey: false, altKey: false, metaKey: false };
+  const MOUSE = Object.assign({}, UI, MODIFIERS, { screenX: 0, screenY: 0, clientX: 0, clientY: 0, button: 0, buttons: 0, relatedTarget: null });
+  const UIEvent = eventClass("UIEvent", impl.UIEvent, impl.UIEvent.prototype, UI);
+  const MouseEvent = eventClass("MouseEvent", impl.MouseEvent, impl.MouseEvent.prototype, MOUSE);
+  const PointerEvent = eventClass("PointerEvent", impl.MouseEvent, null, Object.assign({}, MOUSE, { pointerId: 0, pointerType: "", isPrimary: false, width: 1, height: 1, pressure: 0 }));
+  const KeyboardEvent = eventClass("KeyboardEvent", impl.UIEvent, null, Object.assign({}, UI, MODIFIERS, { key: "", code: "", location: 0, repeat: false, isComposing: false, charCode: 0, keyCode: 0, which: 0 }));
+  const FocusEvent = eventClass("FocusEvent", impl.UIEvent, null, Object.assign({}, UI, { relatedTarget: null }));
+  const InputEvent = eventClass("InputEvent", impl.UIEvent, null, Object.assign({}, UI, { data: null, inputType: "", isComposing: false }));
+  Object.assign(ctx.domGlobals, { Event: EventClass, CustomEvent, UIEvent, MouseEvent, PointerEvent, KeyboardEvent, FocusEvent, InputEvent });
+
+  // MARK: - Focus (HTML 6.6)
+
+  function isDisabled(element) {
+    return ["button", "input", "select", "textarea"].includes(element.localName) && element.hasAttribute("disabled");
+  }
+  function isRendered(element) {
+    for (let n = element; n && n.nodeType === 1; n = n.parentNode) {
+      const values = ctx.computeStyle ? ctx.computeStyle(n) : null;
+      if (values && values.display === "none") return false;
+    }
+    return !!element.rooted;
+  }
+  // HTML 6.6.2 focusable areas: controls that are not disabled, links with href, elements with
+  // tabindex, editing hosts; and only when rendered.
+  function isFocusable(element) {
+    if (!element || element.nodeType !== 1 || isDisabled(element)) return false;
+    const name = element.localName;
+    const focusableByDefault = (name === "a" || name === "area") ? element.hasAttribute("href")
+      : name === "input" ? (element.getAttribute("type") || "").toLowerCase() !== "hidden"
+      : ["button", "select", "textarea", "iframe", "summary"].includes(name);
+    const editable = (element.getAttribute("contenteditable") || "false").toLowerCase() !== "false";
+    if (!focusableByDefault && !element.hasAttribute("tabindex") && !editable) return false;
+    return isRendered(element);
+  }
+
+  function fire(target, type, Class, init, trusted) {
+    const event = new Class(type, init);
+    if (target.ownerDocument && target.ownerDocument.defaultView) event.view = target.ownerDocument.defaultView;
+    return target._dispatchEvent(event, trusted);
+  }
+
+  // HTML "focusing steps" and "unfocusing steps": blur and focusout at the old element, then
+  // focus and focusin at the new one (WebKit: Document::setFocusedElement).
+  function setFocus(doc, element, trusted) {
+    const previous = doc._advFocused || null;
+    if (previous === element) return;
+    doc._advFocused = element;
+    if (previous && previous.rooted) {
+      if (previous._advValueAtFocus !== undefined && previous._advValueAtFocus !== previous.value && isTextControl(previous)) {
+        fire(previous, "change", Event, { bubbles: true }, true);
+      }
+      previous._advValueAtFocus = undefined;
+      fire(previous, "blur", FocusEvent, { relatedTarget: element }, trusted);
+      fire(previous, "focusout", FocusEvent, { bubbles: true, relatedTarget: element }, trusted);
+    }
+    if (element) {
+      if (isTextControl(element)) element._advValueAtFocus = element.value;
+      fire(element, "focus", FocusEvent, { relatedTarget: previous }, trusted);
+      fire(element, "focusin", FocusEvent, { bubbles: true, relatedTarget: previous }, trusted);
+    }
+  }
+  function focusElement(element, trusted) {
+    if (!isFocusable(element)) return false;
+    setFocus(element.ownerDocument, element, trusted);
+    return true;
+  }
+  function blurElement(element, trusted) {
+    const doc = element.ownerDocument;
+    if (doc._advFocused === element) setFocus(doc, null, trusted);
+  }
+  // focus()/blur() are non-configurable on domino's HTMLElement.prototype, so they go on each
+  // element class below it (an element made as a plain HTMLElement, e.g. <section tabindex>,
+  // keeps domino's no-op).
+  for (const name of Object.keys(impl)) {
+    if (!/^HTML.+Element$/.test(name) || name === "HTMLElement") continue;
+    const p = impl[name].prototype;
+    if (Object.prototype.hasOwnProperty.call(p, "focus")) continue;
+    Object.defineProperty(p, "focus", { configurable: true, writable: true, value: function focus() { focusElement(this, true); } });
+    Object.defineProperty(p, "blur", { configurable: true, writable: true, value: function blur() { blurElement(this, true); } });
+  }
+
+  function isTextControl(element) {
+    if (!element || element.nodeType !== 1) return false;
+    if (element.localName === "textarea") return true;
+    if (element.localName !== "input") return false;
+    const type = (element.getAttribute("type") || "text").toLowerCase();
+    return ["text", "search", "email", "url", "tel", "password", "number"].includes(type);
+  }
+
+  // MARK: - Trusted input (harness side)
+
+  function center(element) {
+    const rect = ctx.boxOf ? ctx.boxOf(element) : null;
+    return rect ? { x: rect.x + rect.width / 2, y: rect.y + rect.height / 2 } : { x: 0, y: 0 };
+  }
+
+  // A user's click (UI Events §4.3.3 order): pointerdown, mousedown, focus, pointerup, mouseup,
+  // click, then the element's activation behaviour (checkbox/radio: toggle, input, change).
+  function click(element, options) {
+    options = options || {};
+    const at = center(element);
+    const mouse = Object.assign({ bubbles: true, cancelable: true, composed: true, clientX: at.x, clientY: at.y, button: 0, detail: 1 }, options);
+    const pointer = Object.assign({ pointerId: 1, pointerType: "mouse", isPrimary: true }, mouse);
+    fire(element, "pointerdown", PointerEvent, Object.assign({}, pointer, { buttons: 1 }), true);
+    const down = fire(element, "mousedown", MouseEvent, Object.assign({}, mouse, { buttons: 1 }), true);
+    if (down) {
+      let focusTarget = element;
+      while (focusTarget && focusTarget.nodeType === 1 && !isFocusable(focusTarget)) focusTarget = focusTarget.parentNode;
+      setFocus(element.ownerDocument, focusTarget && focusTarget.nodeType === 1 ? focusTarget : null, true);
+    }
+    fire(element, "pointerup", PointerEvent, pointer, true);
+    fire(element, "mouseup", MouseEvent, mouse, true);
+    return activate(element, mouse, true);
+  }
+
+  function activate(element, mouse, trusted) {
+    if (isDisabled(element)) return false;
+    const type = element.localName === "input" ? (element.getAttribute("type") || "").toLowerCase() : "";
+    const toggles = type === "checkbox" || type === "radio";
+    const before = toggles ? element.checked : null;
+    // HTML 4.10.5.5 legacy-pre-activation behaviour: the checkbox toggles before the event.
+    if (toggles) element.checked = type === "checkbox" ? !before : true;
+    const ok = fire(element, "click", MouseEvent, mouse, trusted);
+    if (toggles) {
+      if (!ok) element.checked = before;
+      else if (element.checked !== before) {
+        fire(element, "input", Event, { bubbles: true, composed: true }, true);
+        fire(element, "change", Event, { bubbles: true }, true);
+      }
+    }
+    return ok;
+  }
+
+  // HTMLElement.click() (HTML 6.4.4): nothing for a disabled form control; otherwise a synthetic
+  // (untrusted) click with the element's activation behaviour. domino's click is fixed on
+  // HTMLElement.prototype, so this goes on each element class below it.
+  for (const name of Object.keys(impl)) {
+    if (!/^HTML.+Element$/.test(name) || name === "HTMLElement") continue;
+    const p = impl[name].prototype;
+    if (Object.prototype.hasOwnProperty.call(p, "click")) continue;
+    Object.defineProperty(p, "click", { configurable: true, writable: true, value: function click() {
+      if (isDisabled(this) || this._advClicking) return;
+      this._advClicking = true;
+      try { activate(this, { bubbles: true, cancelable: true, composed: true, detail: 1 }, false); } finally { this._advClicking = false; }
+    } });
+  }
+
+  const KEY_CODES = { Enter: 13, Escape: 27, Tab: 9, Backspace: 8, " ": 32, ArrowLeft: 37, ArrowUp: 38, ArrowRight: 39, ArrowDown: 40, Delete: 46 };
+  function keyInit(key, options) {
+    const printable = key.length === 1;
+    const keyCode = KEY_CODES[key] || (printable ? key.toUpperCase().charCodeAt(0) : 0);
+    const code = printable ? (/[a-z]/i.test(key) ? "Key" + key.toUpperCase() : /[0-9]/.test(key) ? "Digit" + key : key === " " ? "Space" : "") : key;
+    return Object.assign({ bubbles: true, cancelable: true, composed: true, key, code, keyCode, which: keyCode }, options || {});
+  }
+  // A key press at the focused element (or body): keydown, keypress for keys that produce a
+  // character, the text edit (input event) in a focused text control, keyup.
+  function pressKey(doc, key, options) {
+    const target = doc._advFocused && doc._advFocused.rooted ? doc._advFocused : (doc.body || doc.documentElement);
+    const init = keyInit(String(key), options);
+    const down = fire(target, "keydown", KeyboardEvent, init, true);
+    const printable = init.key.length === 1 && !init.ctrlKey && !init.metaKey;
+    if (down && (printable || init.key === "Enter")) {
+      const charCode = printable ? init.key.charCodeAt(0) : 13;
+      const press = fire(target, "keypress", KeyboardEvent, Object.assign({}, init, { charCode, keyCode: charCode, which: charCode }), true);
+      if (press && printable && isTextControl(target) && !target.hasAttribute("readonly")) {
+        target.value = (target.value || "") + init.key;
+        fire(target, "input", InputEvent, { bubbles: true, composed: true, data: init.key, inputType: "insertText" }, true);
+      } else if (press && init.key === "Enter" && target.localName === "input" && isTextControl(target) && target._advValueAtFocus !== target.value) {
+        // HTML 4.10.5.5: committing a text field's value (Enter) fires change.
+        target._advValueAtFocus = target.value;
+        fire(target, "change", Event, { bubbles: true }, true);
+      }
+    } else if (down && init.key === "Backspace" && isTextControl(target) && target.value) {
+      target.value = target.value.slice(0, -1);
+      fire(target, "input", InputEvent, { bubbles: true, composed: true, data: null, inputType: "deleteContentBackward" }, true);
+    }
+    fire(target, "keyup", KeyboardEvent, init, true);
+    return down;
+  }
+
+  return {
+    name: "events",
+    page(p) {
+      Object.defineProperty(p.document, "_advWindowTarget", { value: p.windowTarget });
+      Object.defineProperty(p.document, "_advFocused", { value: null, writable: true });
+      // HTML 6.6.5: the focused element, else the body.
+      Object.defineProperty(p.document, "activeElement", {
+        get() { const f = this._advFocused; return f && f.rooted ? f : (this.body || this.documentElement || null); },
+        configurable: true, enumerable: true,
+      });
+      Object.defineProperty(p.document, "hasFocus", { value: function hasFocus() { return true; }, configurable: true, writable: true });
+    },
+    click,
+    pressKey,
+    focus(element) { return focusElement(element, true); },
+    blur(element) { blurElement(element, true); },
+    type(element, text) {
+      if (element.ownerDocument._advFocused !== element) focusElement(element, true);
+      for (const ch of String(text)) pressKey(element.ownerDocument, ch);
+    },
+    select(element, value) {
+      element.value = String(value);
+      fire(element, "input", Event, { bubbles: true, composed: true }, true);
+      fire(element, "change", Event, { bubbles: true }, true);
+    },
+  };
+})

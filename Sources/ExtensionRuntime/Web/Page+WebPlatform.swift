@@ -1,0 +1,32 @@
+import JSKit
+
+/// An element the harness named by selector is not on the page.
+public struct ElementNotFoundError: Error, CustomStringConvertible {
+    /// The CSS selector that matched nothing.
+    public let selector: String
+    /// The page's URL.
+    public let url: String
+    public var description: String { "no element matches '\(selector)' on \(url); check the selector against the fixture" }
+}
+
+extension Page {
+    /// The first element matching `selector` (document order).
+    /// - Throws: ``ElementNotFoundError`` when nothing matches, ``JSError`` for an invalid selector.
+    public func element(_ selector: String) throws -> JSValue {
+        let found = try document.invoke("querySelector", [pageWorld.context.string(selector)])
+        guard found.isObject else { throw ElementNotFoundError(selector: selector, url: url) }
+        return found
+    }
+
+    /// Calls `function` of the engine realm's web-platform layer `layer` (see JS/<layer>.js).
+    /// - Throws: ``JSError`` from the layer.
+    @discardableResult
+    func callWeb(_ layer: String, _ function: String, _ arguments: [Any?]) throws -> JSValue {
+        guard let session, !isClosed else {
+            throw JSError(name: "InvalidStateError", message: "page \(url) is closed")
+        }
+        let context = session.realm.context
+        let object = try session.realm.web.property(layer)
+        return try object.invoke(function, try arguments.map { try context.value($0) })
+    }
+}

@@ -1,0 +1,58 @@
+import ExtensionRuntime
+import Testing
+import TestSupport
+
+// The fidelity suites: each probe of fixtures/fidelity/cases/<part>.json, run in the harness,
+// must give what real WebKit gave (fixtures/fidelity/expected/<part>.json, written by
+// fixtures/fidelity/record.py). A probe listed under a fixture's "differences" expects the
+// harness's documented value instead, with the reason.
+
+private func expectMatchesWebKit(_ probe: FidelityProbe) throws {
+    let result = try Fidelity.check(probe)
+    if let why = result.knownDifference {
+        #expect(result.actual == result.expected, "documented difference from WebKit (\(why))")
+    } else {
+        #expect(result.actual == result.expected, "WebKit gives \(result.expected)")
+    }
+}
+
+private func expectCaseFileLoads(_ part: String, atLeast: Int) throws {
+    let counts = try Fidelity.counts(part)
+    #expect(counts.probes >= atLeast)
+    #expect(Fidelity.probes(part).count == counts.probes)
+}
+
+@Suite struct CSSOMFidelityTests {
+    @Test func caseFileLoads() throws { try expectCaseFileLoads("cssom", atLeast: 40) }
+    @Test(arguments: Fidelity.probes("cssom")) func matchesWebKit(_ probe: FidelityProbe) throws { try expectMatchesWebKit(probe) }
+}
+
+@Suite struct CascadeFidelityTests {
+    @Test func caseFileLoads() throws { try expectCaseFileLoads("cascade", atLeast: 80) }
+    @Test(arguments: Fidelity.probes("cascade")) func matchesWebKit(_ probe: FidelityProbe) throws { try expectMatchesWebKit(probe) }
+}
+
+@Suite struct MutationObserverFidelityTests {
+    @Test func caseFileLoads() throws { try expectCaseFileLoads("mutation-observer", atLeast: 30) }
+    @Test(arguments: Fidelity.probes("mutation-observer")) func matchesWebKit(_ probe: FidelityProbe) throws { try expectMatchesWebKit(probe) }
+}
+
+@Suite struct EventsFidelityTests {
+    @Test func caseFileLoads() throws { try expectCaseFileLoads("events", atLeast: 20) }
+    @Test(arguments: Fidelity.probes("events")) func matchesWebKit(_ probe: FidelityProbe) throws { try expectMatchesWebKit(probe) }
+}
+
+@Suite struct InertParsingFidelityTests {
+    @Test func caseFileLoads() throws { try expectCaseFileLoads("inert", atLeast: 10) }
+    @Test(arguments: Fidelity.probes("inert")) func matchesWebKit(_ probe: FidelityProbe) throws { try expectMatchesWebKit(probe) }
+}
+
+@Suite struct MediaFidelityTests {
+    @Test func caseFileLoads() throws { try expectCaseFileLoads("media", atLeast: 20) }
+    @Test(arguments: Fidelity.probes("media")) func matchesWebKit(_ probe: FidelityProbe) throws { try expectMatchesWebKit(probe) }
+}
+
+@Suite struct GeometryFidelityTests {
+    @Test func caseFileLoads() throws { try expectCaseFileLoads("geometry", atLeast: 30) }
+    @Test(arguments: Fidelity.probes("geometry")) func matchesWebKit(_ probe: FidelityProbe) throws { try expectMatchesWebKit(probe) }
+}

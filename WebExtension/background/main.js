@@ -1,0 +1,47 @@
+// ADV background: restores source blocks, routes messages, keeps the toolbar current.
+"use strict";
+
+// Every start (install, browser start, or a wake-up after Safari suspended the background)
+// makes the dynamic rules match the saved source hosts.
+const ADVStartup = ADVSourceBlocks.restore().catch((error) => console.error("restoring source blocks failed:", error.message));
+
+browser.runtime.onMessage.addListener((message, sender) => {
+  if (!message || typeof message.type !== "string") return undefined;
+  switch (message.type) {
+    case "activity":
+      if (!sender.tab) return undefined;
+      ADVToolbar.report(sender.tab.id, sender.frameId || 0, message);
+      return undefined;
+    case "sources.block":
+      return ADVStartup.then(() => ADVSourceBlocks.block(Array.isArray(message.hosts) ? message.hosts : [message.hosts]))
+        .then((result) => ({ ok: true, ...result }), (error) => ({ ok: false, error: error.message }));
+    case "sources.unblock":
+      return ADVStartup.then(() => ADVSourceBlocks.unblock(String(message.host)))
+        .then((result) => ({ ok: true, ...result }), (error) => ({ ok: false, error: error.message }));
+    case "sources.list":
+      return ADVSourceBlocks.list().then((hosts) => ({ ok: true, hosts }));
+    case "filters.forPage":
+      return ADVPersonalFilters.forHost(sender.url ? new URL(sender.url).hostname : message.hostname)
+        .then((filters) => ({ ok: true, filters }));
+    case "filters.add":
+      return ADVPersonalFilters.add(message.hostname, message.text)
+        .then((result) => ({ ok: true, ...result }), (error) => ({ ok: false, error: error.message }));
+    case "filters.remove":
+      return ADVPersonalFilters.remove(String(message.id))
+        .then((result) => ({ ok: true, ...result }), (error) => ({ ok: false, error: error.message }));
+    case "filters.list":
+      return ADVPersonalFilters.forHost(message.hostname).then((filters) => ({ ok: true, filters }));
+    case "toolbar.state":
+      return Promise.resolve({ ok: true, state: ADVToolbar.snapshot(message.tabId) });
+    default:
+      return undefined;
+  }
+});
+
+browser.tabs.onUpdated.addListener((tabId, change) => {
+  if (change.status === "loading") ADVToolbar.navigated(tabId);
+});
+browser.tabs.onRemoved.addListener((tabId) => ADVToolbar.removed(tabId));
+browser.tabs.onActivated.addListener(({ tabId }) => ADVToolbar.pollNetwork(tabId));
+
+setInterval(() => { ADVToolbar.tick(); }, 5000);

@@ -1,0 +1,107 @@
+// Personal filters: exact-hostname CSS selectors saved in storage.local in the personal-rules
+// document shared with the native rule store (fixtures/rules/README.md): records with a stable
+// id, hostname, selector, modification time and deletion marker; never page URLs.
+"use strict";
+
+var ADVPersonalFilters = (() => {
+  const STORAGE_KEY = "personalRules";
+  const MAX_BATCH = 1000;
+  const MAX_SELECTOR = 4096;
+  let queue = Promise.resolve();
+
+  function serialize(task) {
+    const run = queue.then(task, task);
+    queue = run.catch(() => {});
+    return run;
+  }
+
+  function emptyDocument() {
+    return { format: "adv-personal-rules", version: 1, rules: [] };
+  }
+
+  async function load() {
+    const stored = (await browser.storage.local.get(STORAGE_KEY))[STORAGE_KEY];
+    if (!stored || stored.format !== "adv-personal-rules" || !Array.isArray(stored.rules)) return emptyDocument();
+    return stored;
+  }
+
+  /**
+   * A selector list and nothing else, or { error }. Braces, semicolons, comments and at-rules
+   * are refused before parsing, so no text can close the rule ADV wraps around it and inject
+   * CSS of its own; then the browser's selector parser must accept it.
+   */
+  function validate(text) {
+    const selector = String(text).trim();
+    if (selector === "") return { error: "empty selector" };
+    if (selector.length > MAX_SELECTOR) return { error: "selector longer than " + MAX_SELECTOR + " characters" };
+    if (/[\u0000-\u001f\u007f]/.test(selector)) return { error: "control characters are not allowed" };
+    if (selector.includes("/*") || selector.includes("*/")) return { error: "comments are not allowed in a selector" };
+    if (/[{};]/.test(selector)) return { error: "'{', '}' and ';' are not allowed in a selector" };
+    if (selector.startsWith("@") || selector.includes("<!--") || selector.includes("-->")) return { error: "only selectors are allowed, not CSS rules" };
+    try {
+      document.createDocumentFragment().querySelector(selector);
+    } catch (error) {
+      return { error: "not a valid selector" };
+    }
+    return { selector };
+  }
+
+  function stamp(previous) {
+    return Math.max(Date.now(), previous === undefined ? 0 : previous + 1);
+  }
+
+  /**
+   * Adds the selectors of `text` (one per line) for `hostname`. Blank lines are ignored,
+   * duplicates skipped; any invalid line cancels the whole batch and names its line number.
+   */
+  function add(hostname, text) {
+    return serialize(async () => {
+      const host = String(hostname || "").toLowerCase();
+      if (!host) throw new Error("no hostname");
+      const lines = String(text).split(/\r\n|\r|\n/);
+      const selectors = [];
+      lines.forEach((line, index) => {
+        if (line.trim() === "") return;
+        const result = validate(line);
+        if (result.error) throw new Error("line " + (index + 1) + ": " + result.error + " — nothing was saved");
+        selectors.push(result.selector);
+      });
+      if (selectors.length === 0) throw new Error("no selectors to add");
+      if (selectors.length > MAX_BATCH) throw new Error("at most " + MAX_BATCH + " selectors per submission (got " + selectors.length + ") — nothing was saved");
+      const doc = await load();
+      const existing = new Set(doc.rules.filter((r) => !r.deleted && r.hostname === host).map((r) => r.selector));
+      const added = [];
+      let skipped = 0;
+      for (const selector of selectors) {
+        if (existing.has(selector)) { skipped++; continue; }
+        existing.add(selector);
+        const rule = { id: crypto.randomUUID(), hostname: host, selector, modifiedAt: stamp(), deleted: false };
+        doc.rules.push(rule);
+        added.push(rule);
+      }
+      if (added.length) await browser.storage.local.set({ [STORAGE_KEY]: doc });
+      return { added: added.map((r) => ({ id: r.id, selector: r.selector })), skipped };
+    });
+  }
+
+  /** Removes a filter, keeping a deletion marker so another device cannot bring it back. */
+  function remove(id) {
+    return serialize(async () => {
+      const doc = await load();
+      const rule = doc.rules.find((r) => r.id === id && !r.deleted);
+      if (!rule) throw new Error("no filter with id " + id);
+      rule.deleted = true;
+      rule.modifiedAt = stamp(rule.modifiedAt);
+      await browser.storage.local.set({ [STORAGE_KEY]: doc });
+      return { removed: id };
+    });
+  }
+
+  /** The live filters of exactly `hostname` (not its subdomains, not its parent). */
+  async function forHost(hostname) {
+    const host = String(hostname || "").toLowerCase();
+    return (await load()).rules.filter((r) => !r.deleted && r.hostname === host).map((r) => ({ id: r.id, selector: r.selector }));
+  }
+
+  return { add, remove, forHost, validate, STORAGE_KEY, MAX_BATCH };
+})();

@@ -1,0 +1,107 @@
+// Toolbar activity: the lid of the V closes (images/toolbar.svg) on a tab when blocking is
+// observed on its current page, and stays open (images/toolbar-idle.svg) otherwise.
+//
+// Sources: cosmetic matches and confirmed YouTube ad handling reported by permitted content
+// scripts, per frame; network matches from declarativeNetRequest.getMatchedRules where the
+// browser allows it, polled at most once every POLL_INTERVAL_MS (Chromium allows 20 calls per
+// 10 minutes, MAX_GETMATCHEDRULES_CALLS_PER_INTERVAL; Safari has no quota but the same restraint
+// costs nothing). When feedback is unavailable the network count is "unknown", not zero: an open
+// lid never claims nothing was blocked. Everything is in memory; navigation clears a tab.
+"use strict";
+
+var ADVToolbar = (() => {
+  const FRAME_TTL_MS = 15000;
+  const POLL_INTERVAL_MS = 35000;
+  const ICON_ACTIVE = "images/toolbar.svg";
+  const ICON_IDLE = "images/toolbar-idle.svg";
+  const tabs = new Map();
+  let lastPoll = -Infinity;
+
+  function tabState(tabId) {
+    let state = tabs.get(tabId);
+    if (!state) {
+      state = { frames: new Map(), network: "unknown", since: Date.now(), icon: null };
+      tabs.set(tabId, state);
+    }
+    return state;
+  }
+
+  function expireFrames(state) {
+    const now = Date.now();
+    for (const [frameId, frame] of state.frames) if (now - frame.at > FRAME_TTL_MS) state.frames.delete(frameId);
+  }
+
+  function summary(state) {
+    expireFrames(state);
+    let cosmetic = 0, youtube = 0;
+    for (const frame of state.frames.values()) { cosmetic += frame.cosmetic; youtube += frame.youtube; }
+    const network = typeof state.network === "number" ? state.network : 0;
+    return { cosmetic, youtube, network: state.network, observed: cosmetic + youtube + network > 0 };
+  }
+
+  async function refresh(tabId) {
+    const state = tabs.get(tabId);
+    if (!state) return;
+    const { observed, network } = summary(state);
+    const icon = observed ? ICON_ACTIVE : ICON_IDLE;
+    if (state.icon === icon) return;
+    state.icon = icon;
+    const title = observed ? "ADV: blocking observed on this page"
+      : network === "unknown" ? "ADV: nothing observed (network blocking unknown)" : "ADV: nothing observed on this page";
+    try {
+      await browser.action.setIcon({ tabId, path: icon });
+      await browser.action.setTitle({ tabId, title });
+    } catch (error) {
+      // The tab may have closed meanwhile.
+      state.icon = null;
+    }
+  }
+
+  /** A content script in `frameId` of `tabId` reports what it hid or handled. */
+  function report(tabId, frameId, counts) {
+    const state = tabState(tabId);
+    state.frames.set(frameId, { cosmetic: Math.max(0, counts.cosmetic | 0), youtube: Math.max(0, counts.youtube | 0), at: Date.now() });
+    return refresh(tabId);
+  }
+
+  /** The tab started loading a new page: its previous page's activity no longer applies. */
+  function navigated(tabId) {
+    tabs.set(tabId, { frames: new Map(), network: "unknown", since: Date.now(), icon: null });
+    return refresh(tabId);
+  }
+
+  function removed(tabId) {
+    tabs.delete(tabId);
+  }
+
+  /** Asks the browser for network matches on `tabId`, within the polling budget. */
+  async function pollNetwork(tabId) {
+    const now = Date.now();
+    if (now - lastPoll < POLL_INTERVAL_MS) return;
+    lastPoll = now;
+    const state = tabState(tabId);
+    try {
+      // Safari's minTimeStamp is exclusive (Chromium's inclusive): asking from one millisecond
+      // before the navigation counts requests made in the same millisecond in both.
+      const result = await browser.declarativeNetRequest.getMatchedRules({ tabId, minTimeStamp: state.since - 1 });
+      if (tabs.get(tabId) === state) state.network = result.rulesMatchedInfo.length;
+    } catch (error) {
+      if (tabs.get(tabId) === state) state.network = "unknown";
+    }
+    await refresh(tabId);
+  }
+
+  /** Periodic work: expire silent frames everywhere, poll the active tab. */
+  async function tick() {
+    for (const tabId of tabs.keys()) await refresh(tabId);
+    const [active] = await browser.tabs.query({ active: true, currentWindow: true });
+    if (active && active.id !== undefined) await pollNetwork(active.id);
+  }
+
+  function snapshot(tabId) {
+    const state = tabs.get(tabId);
+    return state ? summary(state) : null;
+  }
+
+  return { report, navigated, removed, pollNetwork, tick, snapshot, FRAME_TTL_MS, POLL_INTERVAL_MS };
+})();

@@ -1,0 +1,162 @@
+// Personal filters on this page: a stylesheet that hides what the user picked, which repairs
+// itself when the page removes it, rewrites it, edits its rules, changes its media or disables
+// it; and, where page CSS or an inline !important still wins, the element's inline display is
+// enforced and the page's own declaration restored exactly when the element stops matching or
+// the filter goes away. Selectors that look at the style attribute keep stylesheet-only
+// behaviour: writing an inline style would change their own match.
+"use strict";
+
+(() => {
+  if (globalThis.__advPersonalFilters) return;
+  globalThis.__advPersonalFilters = true;
+  // Repairs allowed per second before backing off: a page that fights forever costs bounded work.
+  const REPAIRS_PER_SECOND = 20;
+  let selectors = [];
+  let styleElement = null;
+  let expectedText = "";
+  let repairs = { second: -1, count: 0 };
+  let backedOff = 0;
+  const enforced = new Map(); // element -> the page's own inline display { value, priority }
+  let writing = false;
+
+  function ruleText(selector) {
+    return selector + " { display: none !important; }";
+  }
+
+  function makeStyle() {
+    const element = document.createElement("style");
+    element.setAttribute("data-adv-personal-filters", "");
+    element.textContent = expectedText;
+    return element;
+  }
+
+  function parentForStyle() {
+    return document.head || document.documentElement;
+  }
+
+  function sheetIsIntact() {
+    if (!styleElement || !styleElement.isConnected) return false;
+    if (styleElement.textContent !== expectedText) return false;
+    if (styleElement.hasAttribute("media") || styleElement.hasAttribute("disabled")) return false;
+    const sheet = styleElement.sheet;
+    if (!sheet) return expectedText === "";
+    if (sheet.disabled) return false;
+    if (sheet.media && sheet.media.mediaText !== "") return false;
+    if (sheet.cssRules.length !== selectors.length) return false;
+    for (let i = 0; i < selectors.length; i++) {
+      const rule = sheet.cssRules[i];
+      if (!rule || !rule.style || rule.style.getPropertyValue("display") !== "none" || rule.style.getPropertyPriority("display") !== "important") return false;
+    }
+    return true;
+  }
+
+  function allowRepair() {
+    const second = Math.floor(performance.now() / 1000);
+    if (second !== repairs.second) repairs = { second, count: 0 };
+    repairs.count++;
+    if (repairs.count > REPAIRS_PER_SECOND) { backedOff++; return false; }
+    return true;
+  }
+
+  /** Puts a fresh, intact stylesheet in place of whatever the page did to the old one. */
+  function repairSheet() {
+    if (selectors.length === 0 || sheetIsIntact()) return false;
+    if (!allowRepair()) return false;
+    const parent = parentForStyle();
+    if (!parent) return false;
+    const fresh = makeStyle();
+    writing = true;
+    try {
+      if (styleElement && styleElement.parentNode) styleElement.parentNode.removeChild(styleElement);
+      parent.appendChild(fresh);
+    } finally { writing = false; }
+    styleElement = fresh;
+    return true;
+  }
+
+  function dependsOnStyleAttribute(selector) {
+    return /\[\s*style\b/i.test(selector);
+  }
+
+  function matchesAny(element) {
+    return selectors.some((selector) => { try { return element.matches(selector); } catch (e) { return false; } });
+  }
+
+  /** Inline enforcement where the stylesheet lost the cascade, and restoration where it ended. */
+  function enforceInline() {
+    writing = true;
+    try {
+      for (const [element, own] of enforced) {
+        if (!element.isConnected || !matchesAny(element)) {
+          restore(element, own);
+          enforced.delete(element);
+        }
+      }
+      for (const selector of selectors) {
+        if (dependsOnStyleAttribute(selector)) continue;
+        let matched;
+        try { matched = document.querySelectorAll(selector); } catch (e) { continue; }
+        for (const element of matched) {
+          if (enforced.has(element)) {
+            const current = element.style.getPropertyValue("display");
+            const priority = element.style.getPropertyPriority("display");
+            if (current === "none" && priority === "important") continue;
+            // The page wrote its own inline display meanwhile: that is its latest declaration.
+            enforced.set(element, { value: current, priority });
+          } else {
+            if (getComputedStyle(element).display === "none") continue;
+            enforced.set(element, { value: element.style.getPropertyValue("display"), priority: element.style.getPropertyPriority("display") });
+          }
+          element.style.setProperty("display", "none", "important");
+        }
+      }
+    } finally { writing = false; }
+  }
+
+  function restore(element, own) {
+    if (own.value) element.style.setProperty("display", own.value, own.priority);
+    else element.style.removeProperty("display");
+  }
+
+  function apply(list) {
+    selectors = list;
+    expectedText = list.map(ruleText).join("\n");
+    writing = true;
+    try {
+      if (styleElement && styleElement.parentNode) styleElement.parentNode.removeChild(styleElement);
+      styleElement = null;
+      if (list.length === 0) {
+        for (const [element, own] of enforced) restore(element, own);
+        enforced.clear();
+        return;
+      }
+    } finally { writing = false; }
+    repairs = { second: -1, count: 0 };
+    repairSheet();
+    enforceInline();
+  }
+
+  async function refresh() {
+    const reply = await ADVMessaging.request("filters.forPage", { hostname: location.hostname });
+    apply(reply && reply.ok ? reply.filters.map((f) => f.selector) : []);
+  }
+
+  // DOM changes (removing or rewriting the element, new content) are seen at the next
+  // MutationObserver delivery, in the same task's microtask checkpoint.
+  const observer = new MutationObserver(() => {
+    if (writing || selectors.length === 0) return;
+    repairSheet();
+    enforceInline();
+  });
+  observer.observe(document, { childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: ["style", "media", "disabled", "class", "id"] });
+  // CSSOM-only changes (deleteRule, media, disabled) produce no mutation records; they are
+  // caught by a once-a-second integrity check, which costs the same whatever the page does.
+  const check = setInterval(() => { if (!writing && selectors.length) { repairSheet(); enforceInline(); } }, 1000);
+  window.addEventListener("pagehide", () => { observer.disconnect(); clearInterval(check); });
+
+  browser.storage.onChanged.addListener((changes, area) => {
+    if (area === "local" && changes.personalRules) refresh();
+  });
+  globalThis.__advPersonalFiltersStats = () => ({ repairs: repairs.count, backedOff, enforced: enforced.size, selectors: selectors.length });
+  refresh();
+})();
