@@ -241,3 +241,30 @@ import TestSupport
         #expect(storage.contains("storage.local.get -> {\"one\":1,\"three\":3} (300ms)"))
     }
 }
+
+@Suite struct CanonicalJSONTests {
+    @Test func largeAndSmallObjectsSerializeInTheSameOrder() throws {
+        let (browser, host) = try Support.browser()
+        let world = try #require(host.backgroundWorld)
+        // 70 keys takes the member-by-member path, 7 keys the sorted copy: same order either way.
+        let result = try Support.await(browser, world, """
+            const big = {}, small = {};
+            for (const k of ["b", "10", "a", "9", "__x", "1"]) { big[k] = k; small[k] = k; }
+            for (let i = 0; i < 64; i++) big["z" + i] = i;
+            await browser.storage.local.set({ big, small });
+            return JSON.stringify(await browser.storage.local.get(["big", "small"]));
+            """) as? String
+        let local = host.localStorageJSON
+        #expect(local.contains(#""small":{"1":"1","9":"9","10":"10","__x":"__x","a":"a","b":"b"}"#))
+        #expect(local.contains(#""big":{"1":"1","9":"9","10":"10","__x":"__x","a":"a","b":"b","z0":0,"z1":1,"z10":10"#))
+        #expect(result?.isEmpty == false)
+        // Cycles, toJSON, boxed primitives, dropped members.
+        let cyclic = try Support.await(browser, world, "const o = {}; o.self = o; try { await browser.storage.local.set({ o }); } catch (e) { return e.message }") as? String
+        #expect(cyclic == "JSON.stringify cannot serialize cyclic structures.")
+        let odd = try Support.await(browser, world, """
+            await browser.storage.local.set({ odd: { d: new Date(0), n: new Number(3), s: new String("x"), f() {}, u: undefined, list: [undefined, () => 1, NaN] } });
+            return JSON.stringify((await browser.storage.local.get("odd")).odd);
+            """) as? String
+        #expect(odd == #"{"d":"1970-01-01T00:00:00.000Z","list":[null,null,null],"n":3,"s":"x"}"#)
+    }
+}

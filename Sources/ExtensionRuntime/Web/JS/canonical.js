@@ -43,7 +43,32 @@
     return out;
   }
 
+  // A large plain object is written member by member: building a sorted copy of it would make
+  // the engine grow a dictionary-mode object one key at a time.
   return function canonical(value) {
+    if (value !== null && typeof value === "object" && !isArray(value) && typeof value.toJSON !== "function" &&
+        toStringTag.call(value) === "[object Object]") {
+      const keys = keysOf(value);
+      if (keys.length > 64) {
+        // The order a sorted copy would have: array-index keys first, ascending (the engine
+        // keeps them so), then the others sorted.
+        keys.sort();
+        const indices = keys.filter((k) => /^(0|[1-9][0-9]{0,8})$/.test(k));
+        if (indices.length) {
+          indices.sort((a, b) => a - b);
+          const others = keys.filter((k) => !/^(0|[1-9][0-9]{0,8})$/.test(k));
+          keys.length = 0;
+          keys.push(...indices, ...others);
+        }
+        const stack = [value];
+        const parts = [];
+        for (const k of keys) {
+          const item = stringify(sortedCopy(k, value[k], stack));
+          if (item !== undefined) parts.push(stringify(k) + ":" + item);
+        }
+        return "{" + parts.join(",") + "}";
+      }
+    }
     return stringify(sortedCopy("", value, []));
   };
 })
