@@ -121,6 +121,25 @@ import TestSupport
         #expect(host.localStorageJSON == #"{"gone":null,"when":"1970-01-01T00:00:00.000Z"}"#)
     }
 
+    @Test func bytesInUseFollowOverwritesAndRemovals() throws {
+        let (browser, host) = try Support.browser()
+        let world = try #require(host.backgroundWorld)
+        let result = try Support.await(browser, world, """
+            await browser.storage.local.clear();
+            const sizes = [];
+            await browser.storage.local.set({ b: "xx", a: 1 });
+            sizes.push(await browser.storage.local.getBytesInUse(null));
+            await browser.storage.local.set({ b: "x", c: [1] });
+            sizes.push(await browser.storage.local.getBytesInUse(null));
+            await browser.storage.local.remove("a");
+            sizes.push(await browser.storage.local.getBytesInUse(null));
+            return sizes.join() + " " + JSON.stringify(await browser.storage.local.get(null));
+            """) as? String
+        // key bytes + JSON value bytes: b "xx" (1+4) + a 1 (1+1) = 7; b "x" (1+3) + a + c [1] (1+3) = 10; minus a = 8.
+        #expect(result == #"7,10,8 {"b":"x","c":[1]}"#)
+        #expect(host.localStorageJSON == #"{"b":"x","c":[1]}"#)
+    }
+
     @Test func readsAreCopies() throws {
         let (browser, host) = try Support.browser()
         let world = try #require(host.backgroundWorld)
