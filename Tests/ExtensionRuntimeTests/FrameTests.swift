@@ -120,6 +120,21 @@ import TestSupport
         #expect(missing == "Could not establish connection. Receiving end does not exist.")
     }
 
+    @Test func runtimeMessagesFromAChildFrameCarryItsFrameIdAndUrl() throws {
+        let (browser, host, tab) = try loaded()
+        try #require(host.backgroundWorld).evaluate("""
+            browser.runtime.onMessage.addListener((m, sender, reply) => {
+              if (m.type === "who") reply([sender.frameId, sender.tab.id, sender.url, sender.origin].join(" "));
+            });
+            """, sourceURL: "test")
+        let ad = try #require(try frame(tab, "https://ads.test/ad.html").page)
+        let answer = try Support.await(browser, try ad.contentWorld(for: host.id), "return await browser.runtime.sendMessage({ type: 'who' })") as? String
+        #expect(answer == "3 \(tab.id) https://ads.test/ad.html https://ads.test")
+        let srcdoc = try #require(try frame(tab, "about:srcdoc").page)
+        let inner = try Support.await(browser, try srcdoc.contentWorld(for: host.id), "return await browser.runtime.sendMessage({ type: 'who' })") as? String
+        #expect(inner == "4 \(tab.id) about:srcdoc https://news.test")
+    }
+
     @Test func messagesFromFramesCarryTheirFrameId() throws {
         let (browser, _) = try Support.browser(pages: ["https://news.example/": "<iframe src='https://news.example/child'></iframe>"])
         let tab = try browser.openTab(url: "https://news.example/")

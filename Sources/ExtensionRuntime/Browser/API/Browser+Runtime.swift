@@ -149,7 +149,8 @@ extension Browser {
         var fields: [(String, String)] = [("id", JSONText.string(context.host.id))]
         if let page = context.world.page {
             fields.append(("url", JSONText.string(page.url)))
-            if let origin = URLOrigin.of(page.url) { fields.append(("origin", JSONText.string(origin))) }
+            // about:blank and srcdoc documents have their creator's origin.
+            if let origin = URLOrigin.of(pageFrames[page.id]?.effectiveURL ?? page.url) { fields.append(("origin", JSONText.string(origin))) }
         }
         if case let .content(tabID, frameID) = context.kind, let tab = tab(tabID) {
             fields.append(("tab", tabJSON(tab, for: context.host)))
