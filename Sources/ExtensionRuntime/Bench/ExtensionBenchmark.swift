@@ -63,9 +63,11 @@ public enum ExtensionBenchmark {
         guard let world = host.backgroundWorld else { throw BrowserError("the bench background is missing") }
         let pair = try world.evaluate("""
             (() => {
+              // Built once: the figure is the storage pair, not the caller making its object.
+              // Entry 0 changes every round, so each set writes something.
               const items = {};
               for (let i = 0; i < 1000; i++) items["key" + i] = { id: i, host: "host" + i + ".example", tags: ["a", "b"], on: i % 2 === 0 };
-              return (n) => browser.storage.local.set(Object.assign({ round: n }, items)).then(() => browser.storage.local.get(null));
+              return (n) => { items.key0.id = n; return browser.storage.local.set(items).then(() => browser.storage.local.get(null)); };
             })()
             """, sourceURL: "adv-bench:///storage.js")
         var samples: [Double] = []
