@@ -8,7 +8,17 @@ import CJavaScriptCore
 /// Runs `body` with a temporary JSStringRef holding `string`, released afterwards.
 @inline(__always)
 func withJSString<R>(_ string: String, _ body: (JSStringRef) throws -> R) rethrows -> R {
-    let units = Array(string.utf16)
+    // ASCII text (most JSON and source) widens byte by byte, much faster than the UTF-16 view.
+    let ascii: [UInt16]? = string.utf8.withContiguousStorageIfAvailable { bytes -> [UInt16]? in
+        var isASCII = true
+        for byte in bytes where byte >= 0x80 { isASCII = false; break }
+        guard isASCII else { return nil }
+        return [UInt16](unsafeUninitializedCapacity: bytes.count) { buffer, count in
+            for index in 0..<bytes.count { buffer[index] = UInt16(bytes[index]) }
+            count = bytes.count
+        }
+    } ?? nil
+    let units = ascii ?? Array(string.utf16)
     let ref: JSStringRef = units.withUnsafeBufferPointer { buffer in
         JSStringCreateWithCharacters(buffer.baseAddress, buffer.count)
     }
@@ -21,7 +31,17 @@ func withJSString<R>(_ string: String, _ body: (JSStringRef) throws -> R) rethro
 func swiftString(_ ref: JSStringRef) -> String {
     let length = JSStringGetLength(ref)
     guard length > 0, let characters = JSStringGetCharactersPtr(ref) else { return "" }
-    return String(decoding: UnsafeBufferPointer(start: characters, count: length), as: UTF16.self)
+    let units = UnsafeBufferPointer(start: characters, count: length)
+    // ASCII text narrows byte by byte; Swift's UTF-16 decoding is the slow path otherwise.
+    var isASCII = true
+    for unit in units where unit >= 0x80 { isASCII = false; break }
+    if isASCII {
+        return String(unsafeUninitializedCapacity: length) { buffer in
+            for index in 0..<length { buffer[index] = UInt8(truncatingIfNeeded: units[index]) }
+            return length
+        }
+    }
+    return String(decoding: units, as: UTF16.self)
 }
 
 /// Takes ownership of a JSStringRef returned by a *Copy function and converts it.

@@ -121,6 +121,25 @@ import TestSupport
         #expect(host.localStorageJSON == #"{"gone":null,"when":"1970-01-01T00:00:00.000Z"}"#)
     }
 
+    @Test func bytesInUseFollowOverwritesAndRemovals() throws {
+        let (browser, host) = try Support.browser()
+        let world = try #require(host.backgroundWorld)
+        let result = try Support.await(browser, world, """
+            await browser.storage.local.clear();
+            const sizes = [];
+            await browser.storage.local.set({ b: "xx", a: 1 });
+            sizes.push(await browser.storage.local.getBytesInUse(null));
+            await browser.storage.local.set({ b: "x", c: [1] });
+            sizes.push(await browser.storage.local.getBytesInUse(null));
+            await browser.storage.local.remove("a");
+            sizes.push(await browser.storage.local.getBytesInUse(null));
+            return sizes.join() + " " + JSON.stringify(await browser.storage.local.get(null));
+            """) as? String
+        // key bytes + JSON value bytes: b "xx" (1+4) + a 1 (1+1) = 7; b "x" (1+3) + a + c [1] (1+3) = 10; minus a = 8.
+        #expect(result == #"7,10,8 {"b":"x","c":[1]}"#)
+        #expect(host.localStorageJSON == #"{"b":"x","c":[1]}"#)
+    }
+
     @Test func readsAreCopies() throws {
         let (browser, host) = try Support.browser()
         let world = try #require(host.backgroundWorld)
@@ -239,5 +258,32 @@ import TestSupport
         let storage = browser.trace.dump(channels: [.storage])
         #expect(storage.contains(#"background storage storage.local.set({"two":2})"# + "\n" + "       0ms background storage storage.local.set rejected: disk full (0ms)"))
         #expect(storage.contains("storage.local.get -> {\"one\":1,\"three\":3} (300ms)"))
+    }
+}
+
+@Suite struct CanonicalJSONTests {
+    @Test func largeAndSmallObjectsSerializeInTheSameOrder() throws {
+        let (browser, host) = try Support.browser()
+        let world = try #require(host.backgroundWorld)
+        // 70 keys takes the member-by-member path, 7 keys the sorted copy: same order either way.
+        let result = try Support.await(browser, world, """
+            const big = {}, small = {};
+            for (const k of ["b", "10", "a", "9", "__x", "1"]) { big[k] = k; small[k] = k; }
+            for (let i = 0; i < 64; i++) big["z" + i] = i;
+            await browser.storage.local.set({ big, small });
+            return JSON.stringify(await browser.storage.local.get(["big", "small"]));
+            """) as? String
+        let local = host.localStorageJSON
+        #expect(local.contains(#""small":{"1":"1","9":"9","10":"10","__x":"__x","a":"a","b":"b"}"#))
+        #expect(local.contains(#""big":{"1":"1","9":"9","10":"10","__x":"__x","a":"a","b":"b","z0":0,"z1":1,"z10":10"#))
+        #expect(result?.isEmpty == false)
+        // Cycles, toJSON, boxed primitives, dropped members.
+        let cyclic = try Support.await(browser, world, "const o = {}; o.self = o; try { await browser.storage.local.set({ o }); } catch (e) { return e.message }") as? String
+        #expect(cyclic == "JSON.stringify cannot serialize cyclic structures.")
+        let odd = try Support.await(browser, world, """
+            await browser.storage.local.set({ odd: { d: new Date(0), n: new Number(3), s: new String("x"), f() {}, u: undefined, list: [undefined, () => 1, NaN] } });
+            return JSON.stringify((await browser.storage.local.get("odd")).odd);
+            """) as? String
+        #expect(odd == #"{"d":"1970-01-01T00:00:00.000Z","list":[null,null,null],"n":3,"s":"x"}"#)
     }
 }

@@ -71,3 +71,56 @@ extension Support {
         return try browser.session.settle(promise).toSwift()
     }
 }
+
+extension Support {
+    /// A page with frames of every kind: same-origin (with a nested frame), cross-origin,
+    /// srcdoc, about:blank, and one from a blocked tracker.
+    public static let framedPages: [String: String] = [
+        "https://news.test/": """
+            <!DOCTYPE html><html><head><title>news</title></head><body>
+            <iframe id="same" src="/inner.html"></iframe>
+            <iframe id="cross" src="https://ads.test/ad.html"></iframe>
+            <iframe id="doc" srcdoc="<p id=inside>srcdoc body</p>"></iframe>
+            <iframe id="blank"></iframe>
+            <iframe id="tracker" src="https://tracker.test/frame.html" onerror="console.log('tracker frame error')" onload="console.log('tracker frame load')"></iframe>
+            <script>
+              document.getElementById("same").addEventListener("load", () => console.log("same frame load"));
+              window.addEventListener("load", () => console.log("top load"));
+            </script>
+            </body></html>
+            """,
+        "https://news.test/inner.html": """
+            <!DOCTYPE html><html><body><p id="inner">inner</p><iframe id="nested" src="https://news.test/nested.html"></iframe>
+            <script>window.addEventListener("load", () => console.log("inner load"));</script></body></html>
+            """,
+        "https://news.test/nested.html": "<!DOCTYPE html><html><body><p>nested</p></body></html>",
+        "https://ads.test/ad.html": "<!DOCTYPE html><html><body><p id='ad'>ad</p><script>var secret = 42;</script></body></html>",
+        "https://tracker.test/frame.html": "<!DOCTYPE html><p>tracker</p>",
+    ]
+
+    /// The Frame Outline fixture extension.
+    public static func frameOutline() throws -> ExtensionBundle {
+        try ExtensionBundle(folder: fixtures.appendingPathComponent("extensions/frame-outline"))
+    }
+
+    /// A browser with Frame Outline installed, pages served from `pages`, sites permitted.
+    public static func outlineBrowser(
+        pages: [String: String] = framedPages, permission: SitePermission = .always, profile: Browser.Profile = .safari
+    ) throws -> (Browser, ExtensionHost) {
+        var options = Browser.Options()
+        options.profile = profile
+        let browser = try Browser(options: options)
+        browser.setSitePermission(permission, for: "*")
+        browser.pageSource = { url in pages[url] ?? (url.hasPrefix("https://") ? "<!DOCTYPE html><title>\(url)</title><body><p>page</p></body>" : nil) }
+        let host = try browser.install(try frameOutline())
+        try browser.loop.runUntilIdle()
+        return (browser, host)
+    }
+
+    /// Console lines of the extension's background, in order.
+    public static func backgroundLogs(_ browser: Browser) -> [String] {
+        browser.trace.events.filter { $0.channel == .console && $0.location.hasPrefix("background") }.map {
+            $0.text.hasPrefix("log: ") ? String($0.text.dropFirst(5)) : $0.text
+        }
+    }
+}

@@ -13,18 +13,18 @@ extension Browser {
         try prepare?(host)
         extensions.append(host)
         trace.record(.navigation, at: "browser", "install \(bundle.manifest.name) \(bundle.manifest.version) as \(bundle.id)")
-        try startBackground(host, event: ("runtime.onInstalled", #"{"reason":"install"}"#))
+        try startBackground(host, event: ("runtime.onInstalled", [#"{"reason":"install"}"#]))
         return host
     }
 
     /// Starts `host`'s background context if the manifest has one, then fires `event`.
-    func startBackground(_ host: ExtensionHost, event: (String, String)?) throws {
+    func startBackground(_ host: ExtensionHost, event: (String, [String])?) throws {
         guard let background = host.bundle.manifest.background else { return }
         let url = host.bundle.url("_generated_background_page.html")
-        let page = try session.open(html: "<!DOCTYPE html><html><head></head><body></body></html>", url: url) { [unowned self] page in
+        let page = try session.open(html: "<!DOCTYPE html><html><head></head><body></body></html>", url: url, beforeLoad: { [unowned self] page in
             host.backgroundPage = page
             host.backgroundContext = try self.makeContext(for: host, kind: .background, world: page.pageWorld)
-        }
+        })
         let files: [String]
         switch background {
         case let .scripts(list): files = list
@@ -36,30 +36,11 @@ extension Browser {
         for file in files {
             page.pageWorld.run(try host.bundle.text(file), sourceURL: host.bundle.url(file), during: "background script \(file)")
         }
-        if let (name, argument) = event {
+        if let (name, arguments) = event {
             loop.schedule(label: "\(name) of \(host.bundle.manifest.name)") { [weak host] in
-                host?.backgroundContext?.dispatch(name, json: [argument])
+                host?.backgroundContext?.dispatch(name, json: arguments)
             }
         }
-    }
-
-    /// Ends the background (Safari suspends an idle non-persistent background): its globals are
-    /// lost; storage and rules stay. It starts again on the next event sent to it.
-    public func suspendBackground(of host: ExtensionHost) {
-        guard let page = host.backgroundPage else { return }
-        trace.record(.navigation, at: "background", "suspended")
-        if let context = host.backgroundContext { contexts[context.id] = nil }
-        host.backgroundContext = nil
-        host.backgroundPage = nil
-        page.close()
-    }
-
-    /// Starts a suspended background again (as an incoming event would).
-    /// - Throws: as ``install(_:)``.
-    public func wakeBackground(of host: ExtensionHost) throws {
-        guard host.backgroundPage == nil else { return }
-        trace.record(.navigation, at: "background", "started")
-        try startBackground(host, event: nil)
     }
 
     // MARK: - Contexts
@@ -86,7 +67,9 @@ extension Browser {
             world?.page?.report(JSErrorReport(error: JSError(thrown: call.argument(1)), during: "an extension event listener"), world: world?.name ?? "page")
             return nil
         }
-        let api = try apiModule.invoke("makeBrowser", [realm.number(Double(id)), surface, try realm.array(events), properties, reportError])
+        // The context's own canonical JSON serializer, made in its realm (see JS/canonical.js).
+        let canonical = try world.context.evaluate(try SourceCache.shared.resource("canonical.js"), sourceURL: "adv-runtime:///canonical.js").call()
+        let api = try apiModule.invoke("makeBrowser", [realm.number(Double(id)), surface, try realm.array(events), properties, reportError, canonical])
         let browserObject = api["browser"]
         let runtime = browserObject["runtime"]
         let bundle = host.bundle
@@ -99,15 +82,16 @@ extension Browser {
         })
         try world.global.set("browser", browserObject)
         try world.global.set("chrome", browserObject)
-        let context = ExtensionContext(id: id, kind: kind, host: host, world: world, api: api)
+        let context = ExtensionContext(id: id, kind: kind, host: host, world: world, api: api, canonical: canonical)
         contexts[id] = context
         return context
     }
 
     func attachContentWorld(_ world: World, page: Page) throws {
         guard case let .content(extensionID) = world.kind, let host = extensionHost(extensionID) else { return }
-        let tabID = loadingTab?.id ?? pageTabs[page.id] ?? 0
-        _ = try makeContext(for: host, kind: .content(tabID: tabID, frameID: 0), world: world)
+        let frame = pageFrames[page.id]
+        let tabID = frame?.tab.id ?? pageTabs[page.id] ?? 0
+        _ = try makeContext(for: host, kind: .content(tabID: tabID, frameID: frame?.id ?? 0), world: world)
     }
 
     /// Live contexts of `host`, in creation order.

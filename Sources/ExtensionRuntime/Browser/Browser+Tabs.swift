@@ -25,57 +25,42 @@ extension Browser {
         broadcast("tabs.onActivated", json: [JSONText.object([("tabId", "\(tab.id)"), ("windowId", "\(tab.windowID)")])])
     }
 
-    /// Loads `url` in `tab`: the old page is closed (its content worlds die, its "once"
-    /// permission lapses, Safari clears the tab's toolbar customizations), the new page is
-    /// parsed with every permitted extension's content scripts.
+    /// Loads `url` in `tab`: the old page and its frames are closed (their content worlds die,
+    /// its "once" permission lapses, Safari clears the tab's toolbar customizations), the new
+    /// page is parsed with every permitted extension's content scripts, and its iframes load
+    /// before its `load` event.
     /// - Throws: ``BrowserError`` when no page is mapped to `url`.
     public func navigate(_ tab: Tab, to url: String) throws {
         guard var html = pageSource(url) else {
             throw BrowserError("no page for '\(url)': map it to a fixture file")
         }
         trace.record(.navigation, at: "tab\(tab.id)", "navigate \(url)")
+        let frame = Frame(id: 0, parent: nil, tab: tab, url: url, element: nil)
+        fireWebNavigation("onBeforeNavigate", frame: frame)
         // The navigation itself is a main_frame request (rules may block it; ADV's never do).
         let navigationBlocked = decide(NetworkRequest(url: url, type: .mainFrame, tabID: tab.id, documentURL: nil)).blocked
         if navigationBlocked { html = "<!DOCTYPE html><title>Blocked</title>" }
-        if let old = tab.page {
+        if tab.page != nil {
             if let oldHost = URLComponents(string: tab.url)?.host?.lowercased(), sitePermissions[oldHost] == .once {
                 sitePermissions[oldHost] = nil
                 trace.record(.navigation, at: "browser", "site permission \(oldHost) granted once has lapsed")
             }
-            old.close()
-            pageTabs[old.id] = nil
-            tab.page = nil
+        }
+        if let top = tab.frames[0] { closeFrame(top) }
+        for frame in tab.allFrames { closeFrame(frame) }
+        tab.page = nil
+        // activeTab lasts until the tab commits a page of another origin (WebKit
+        // WebExtensionContext::didCommitLoadForFrame clears the grant when the site changes).
+        if URLOrigin.of(tab.url) != URLOrigin.of(url), activeTabGrants.remove(tab.id) != nil {
+            trace.record(.navigation, at: "tab\(tab.id)", "activeTab grant lapsed")
         }
         for host in extensions { clearTabCustomizations(host, tab: tab) }
         tab.url = url
         tab.navigationCount += 1
+        tab.frames = [0: frame]
         broadcastTabUpdate(tab, change: [("status", "\"loading\""), ("url", JSONText.string(url))])
 
-        var scripts: [ContentScript] = []
-        var styleSheets: [(extensionID: String, file: String, css: String)] = []
-        for host in extensions where !navigationBlocked && mayAccess(host, url: url, tab: tab) {
-            for entry in host.bundle.manifest.contentScripts where entry.applies(to: url) {
-                for file in entry.js {
-                    scripts.append(ContentScript(extensionID: host.id, source: try host.bundle.text(file), url: host.bundle.url(file), runAt: entry.runAt))
-                }
-                for file in entry.css {
-                    styleSheets.append((host.id, file, try host.bundle.text(file)))
-                }
-            }
-        }
-        loadingTab = tab
-        defer { loadingTab = nil }
-        let page = try session.open(html: html, url: url, contentScripts: scripts) { [unowned self] page in
-            self.pageTabs[page.id] = tab.id
-            tab.page = page
-            // Manifest CSS is injected before any parsing, as WebKit's user stylesheets are:
-            // it applies before the page renders and to everything inserted later.
-            for sheet in styleSheets {
-                try page.injectUserStyleSheet(sheet.css, extensionID: sheet.extensionID)
-                self.trace.record(.dom, at: "tab\(tab.id)/content", "user stylesheet \(sheet.file)")
-            }
-        }
-        try requestSubresources(of: page, in: tab)
+        let page = try openDocument(frame, html: html, scriptsAllowed: !navigationBlocked)
         loop.schedule(owner: page.id, label: "tab\(tab.id) complete") { [weak self, weak tab] in
             guard let self, let tab else { return }
             self.broadcastTabUpdate(tab, change: [("status", "\"complete\"")])
@@ -84,25 +69,24 @@ extension Browser {
 
     /// Issues the parsed document's resource loads, decides each, and fires `load` or `error`
     /// on its element in a later task (a blocked load fails as in Safari: an `error` event).
-    func requestSubresources(of page: Page, in tab: Tab) throws {
+    /// Iframes are left to ``loadChildFrames(of:in:)``.
+    func requestSubresources(of page: Page, in frame: Frame) throws {
         let list = try page.handle.invoke("subresources")
         let count = Int(try list["length"].toNumber())
         var outcomes: [(element: JSValue, failed: Bool)] = []
         for index in 0..<count {
             let entry = list[index]
             guard let url = entry["url"].stringValue, let type = entry["type"].stringValue.flatMap(DNRResourceType.init(rawValue:)) else { continue }
-            let decision = decide(NetworkRequest(url: url, type: type, tabID: tab.id, documentURL: page.url))
+            if type == .subFrame, entry["element"]["localName"].stringValue == "iframe" { continue }
+            let request = NetworkRequest(url: url, type: type, tabID: frame.tab.id, documentURL: frame.effectiveURL,
+                                         frameChain: frame.chain, frameID: frame.id)
             // Unmapped resources load empty: a fixture need not supply bodies to exercise the rules.
-            outcomes.append((entry["element"], decision.blocked))
+            outcomes.append((entry["element"], decide(request).blocked))
         }
         guard !outcomes.isEmpty else { return }
-        loop.schedule(owner: page.id, label: "subresource loads of \(page.url)") { [weak page] in
-            guard let page, !page.isClosed else { return }
-            let context = page.pageWorld.context
-            for outcome in outcomes {
-                guard let event = try? page.pageWorld.global["Event"].construct([context.string(outcome.failed ? "error" : "load")]) else { continue }
-                _ = try? outcome.element.invoke("dispatchEvent", [event])
-            }
+        loop.schedule(owner: page.id, label: "subresource loads of \(page.url)") { [weak self, weak page] in
+            guard let self, let page, !page.isClosed else { return }
+            for outcome in outcomes { self.dispatch(outcome.failed ? "error" : "load", at: outcome.element, in: page) }
         }
     }
 
@@ -114,11 +98,9 @@ extension Browser {
     public func close(_ tab: Tab) {
         guard let index = tabs.firstIndex(where: { $0 === tab }) else { return }
         trace.record(.navigation, at: "tab\(tab.id)", "close")
-        if let page = tab.page {
-            page.close()
-            pageTabs[page.id] = nil
-        }
+        for frame in tab.allFrames.reversed() { closeFrame(frame) }
         tab.page = nil
+        activeTabGrants.remove(tab.id)
         tabs.remove(at: index)
         for host in extensions { host.action.tabs[tab.id] = nil }
         broadcast("tabs.onRemoved", json: ["\(tab.id)", #"{"isWindowClosing":false,"windowId":1}"#])
@@ -136,7 +118,7 @@ extension Browser {
             ("incognito", tab.isPrivate ? "true" : "false"), ("index", "\(tabs.firstIndex { $0 === tab } ?? 0)"),
             ("status", tab.page?.readyState == "complete" ? "\"complete\"" : "\"loading\""),
         ]
-        if mayAccess(host, url: tab.url, tab: tab) || host.bundle.manifest.has("tabs") {
+        if mayAccess(host, url: tab.url, tab: tab) || host.bundle.manifest.has("tabs") || hasActiveTab(host, tab: tab) {
             fields.append(("url", JSONText.string(tab.url)))
             fields.append(("title", JSONText.string(tab.title)))
         }
@@ -146,19 +128,26 @@ extension Browser {
     func broadcastTabUpdate(_ tab: Tab, change: [(String, String)]) {
         for host in extensions {
             var visible = change
-            if !(mayAccess(host, url: tab.url, tab: tab) || host.bundle.manifest.has("tabs")) {
+            if !(mayAccess(host, url: tab.url, tab: tab) || host.bundle.manifest.has("tabs") || hasActiveTab(host, tab: tab)) {
                 visible.removeAll { $0.0 == "url" }
             }
             guard !visible.isEmpty else { continue }
+            wakeIfNeeded(host, for: "tabs.onUpdated")
             for context in liveContexts(of: host) where context.kind.isPrivileged {
                 context.dispatch("tabs.onUpdated", json: ["\(tab.id)", JSONText.object(visible), tabJSON(tab, for: host)])
             }
         }
     }
 
+    /// True when the user invoked `host` on `tab` (activeTab) and the grant still holds.
+    func hasActiveTab(_ host: ExtensionHost, tab: Tab) -> Bool {
+        host.bundle.manifest.has("activeTab") && activeTabGrants.contains(tab.id)
+    }
+
     /// Fires `event` in every privileged context of every extension.
     func broadcast(_ event: String, json arguments: [String]) {
         for host in extensions {
+            wakeIfNeeded(host, for: event)
             for context in liveContexts(of: host) where context.kind.isPrivileged {
                 context.dispatch(event, json: arguments)
             }

@@ -39,7 +39,18 @@ public final class Browser {
     var nextTabID = 1
     var sitePermissions: [String: SitePermission] = [:]
     var pageTabs: [Int: Int] = [:]
-    var loadingTab: Tab?
+    /// The frame each page is the document of (tabs only; not background or popup pages).
+    var pageFrames: [Int: Frame] = [:]
+    /// Frames whose documents are being parsed, innermost last (parser-inserted scripts load
+    /// on behalf of the last).
+    var loadingFrames: [Frame] = []
+    var nextFrameID = 1
+    /// The extension page (popup) being parsed, whose scripts load from its bundle.
+    var loadingExtensionPage: String?
+    /// Open popups, by extension id.
+    var popups: [String: Page] = [:]
+    var ports: [Int: PortChannel] = [:]
+    var nextPortID = 1
     let apiModule: JSValue
 
     /// Makes a browser with no tabs and no extensions.
@@ -51,30 +62,36 @@ public final class Browser {
         let factory = try realm.evaluate(try SourceCache.shared.resource("browser-api.js"), sourceURL: "adv-runtime:///browser-api.js")
         let hostObject = realm.object()
         apiModule = try factory.call([hostObject])
+        // Canonical JSON of values from any realm, for callers outside a context (the scenario
+        // runner's expectations); contexts use their own (see makeContext).
+        try apiModule.set("canonical", try realm.evaluate(try SourceCache.shared.resource("canonical.js"), sourceURL: "adv-runtime:///canonical.js").call())
         try hostObject.set("apiCall", realm.function("apiCall", length: 4) { [unowned self] call in
             try self.handleAPICall(call)
         })
+        try installPortFunctions(on: hostObject)
         session.locationName = { [unowned self] page, world in self.locationName(page: page, world: world) }
         session.resourceLoader = { [unowned self] url in
             // A parser-inserted <script src>: decided by the rules first, like every request.
-            let tab = self.loadingTab
-            let request = NetworkRequest(url: url, type: .script, tabID: tab?.id ?? -1, documentURL: tab?.url)
-            return self.decide(request).blocked ? nil : self.pageSource(url)
+            let frame = self.loadingFrames.last
+            return self.load(url, type: .script, frame: frame, documentURL: frame?.effectiveURL ?? self.loadingExtensionPage)
         }
         session.stylesheetLoader = { [unowned self] url in
             // The request itself is decided and traced with the page's other subresources; here
             // only its body is served, unless a rule blocks it.
-            let tab = self.loadingTab
-            let request = NetworkRequest(url: url, type: .stylesheet, tabID: tab?.id ?? -1, documentURL: tab?.url)
+            let frame = self.loadingFrames.last
+            if url.hasPrefix(ExtensionBundle.scheme) {
+                return self.extensionResource(url, for: frame?.effectiveURL ?? self.loadingExtensionPage ?? "")
+            }
+            let request = NetworkRequest(url: url, type: .stylesheet, tabID: frame?.tab.id ?? -1, documentURL: frame?.effectiveURL,
+                                         frameChain: frame?.chain ?? [], frameID: frame?.id ?? 0)
             return self.decide(request, record: false).blocked ? nil : self.pageSource(url)
         }
         session.fetchHandler = { [unowned self] page, url, method in
-            let tabID = self.pageTabs[page.id] ?? -1
-            let request = NetworkRequest(url: url, type: .xmlhttprequest, method: method, tabID: tabID, documentURL: page.url)
-            if self.decide(request).blocked { return .blocked }
-            return self.pageSource(url).map { .response(status: 200, body: $0) } ?? .response(status: 404, body: "")
+            let outcome = self.request(from: page, url: url, type: .xmlhttprequest, method: method)
+            return outcome.blocked ? .blocked : .response(status: outcome.status, body: outcome.body)
         }
         session.contentWorldCreated = { [unowned self] world, page in try self.attachContentWorld(world, page: page) }
+        try installNetworkHooks()
     }
 
     /// The trace of everything the browser and its pages did.
@@ -125,10 +142,15 @@ public final class Browser {
     // MARK: - Trace locations
 
     func locationName(page: Page, world: String) -> String {
+        let suffix = extensions.count > 1 ? ":" : ""
         if let host = extensions.first(where: { $0.backgroundPage === page }) {
-            return extensions.count > 1 ? "background:\(host.bundle.manifest.name)" : "background"
+            return "background" + (suffix.isEmpty ? "" : suffix + host.bundle.manifest.name)
         }
-        let tab = pageTabs[page.id].map { "tab\($0)" } ?? "page\(page.id)"
+        if let (id, _) = popups.first(where: { $0.value === page }), let host = extensionHost(id) {
+            return "popup" + (suffix.isEmpty ? "" : suffix + host.bundle.manifest.name)
+        }
+        var tab = pageTabs[page.id].map { "tab\($0)" } ?? "page\(page.id)"
+        if let frame = pageFrames[page.id], frame.id != 0 { tab += "/frame\(frame.id)" }
         let worldName = world.hasPrefix("content:") ? "content" : world
         return "\(tab)/\(worldName)"
     }

@@ -42,9 +42,12 @@ public struct ExtensionBundle: Sendable {
         return text
     }
 
+    /// The scheme and separator of extension URLs.
+    public static let scheme = "safari-web-extension://"
+
     /// `safari-web-extension://<id>/<path>`, what `runtime.getURL` returns.
     public func url(_ path: String) -> String {
-        "safari-web-extension://\(id)/" + (path.hasPrefix("/") ? String(path.dropFirst()) : path)
+        Self.scheme + "\(id)/" + (path.hasPrefix("/") ? String(path.dropFirst()) : path)
     }
 
     /// A UUID-shaped id derived from the name (FNV-1a), uppercase like Safari's.

@@ -18,10 +18,15 @@ final class ExtensionContext {
     let world: World
     /// From browser-api.js: `{ browser, dispatch, dispatchMessage }`.
     let api: JSValue
+    /// Canonical JSON of a value of this realm (JS/canonical.js).
+    let canonical: JSValue
+    /// Until when the context has transient user activation (a popup opened by a click).
+    var activationExpiry: VirtualTime?
     /// False once the context's page is gone (navigation, suspension, closing).
     var isAlive: Bool { !(world.page?.isClosed ?? true) }
 
-    init(id: Int, kind: Kind, host: ExtensionHost, world: World, api: JSValue) {
+    init(id: Int, kind: Kind, host: ExtensionHost, world: World, api: JSValue, canonical: JSValue) {
+        self.canonical = canonical
         self.id = id
         self.kind = kind
         self.host = host

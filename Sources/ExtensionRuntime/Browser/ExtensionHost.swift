@@ -18,6 +18,8 @@ public final class ExtensionHost {
     public var nativeMessageHandler: ((String, String) -> Result<String, NativeMessageError>)?
     var backgroundContext: ExtensionContext?
     var backgroundPage: Page?
+    /// Events the background listened to when it was suspended: any of them wakes it.
+    var wakeEvents: Set<String> = []
     let dnr: DNRState
 
     init(bundle: ExtensionBundle, browser: Browser) throws {
@@ -58,6 +60,10 @@ public final class ExtensionHost {
 
     /// The background's world, if it is running.
     public var backgroundWorld: World? { backgroundContext?.world }
+
+    /// True when the manifest has a background and it is not running (suspended, or not yet
+    /// started again).
+    public var isBackgroundSuspended: Bool { bundle.manifest.background != nil && backgroundPage == nil }
 }
 
 /// `runtime.sendNativeMessage` failed on the native side.

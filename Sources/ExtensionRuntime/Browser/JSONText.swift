@@ -66,6 +66,11 @@ enum JSONText {
 
     /// Decodes a JSON string literal.
     static func decodeString(_ json: String) -> String {
+        // Fast path: a literal without escapes is its text between the quotes (most keys).
+        let utf8 = json.utf8
+        if utf8.count >= 2, utf8.first == UInt8(ascii: "\""), utf8.last == UInt8(ascii: "\""), !utf8.contains(UInt8(ascii: "\\")) {
+            return String(json.dropFirst().dropLast())
+        }
         guard let data = "[\(json)]".data(using: .utf8),
               let array = try? JSONSerialization.jsonObject(with: data) as? [Any],
               let text = array.first as? String else { return json }
@@ -74,6 +79,10 @@ enum JSONText {
 
     /// A JSON string literal for `text`, escaped as JSON.stringify does.
     static func string(_ text: String) -> String {
+        // Fast path: nothing to escape.
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            return "\"" + text + "\""
+        }
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -10,7 +10,17 @@ final class StorageArea {
     /// storage.session was raised to 10 MB in Chrome 112). Bytes in use are the UTF-8 length of
     /// each key plus its JSON value.
     var quotaBytes = 10_485_760
-    private(set) var items: [String: String] = [:]
+    private(set) var items: [String: String] = [:] {
+        didSet { cachedJSON = nil }
+    }
+    /// The keys in canonical (sorted) order, kept as keys come and go so that reading everything
+    /// never sorts.
+    private var order: [String] = []
+    /// Bytes in use, kept as items change.
+    private var usedBytes = 0
+    /// The whole area as canonical JSON, kept until the next write (get() of everything is the
+    /// common read).
+    private var cachedJSON: String?
 
     init(name: String) { self.name = name }
 
@@ -18,7 +28,8 @@ final class StorageArea {
     struct Change { let key: String; let old: String?; let new: String? }
 
     func bytes(for keys: [String]? = nil) -> Int {
-        (keys ?? Array(items.keys)).reduce(0) { total, key in
+        guard let keys else { return usedBytes }
+        return keys.reduce(0) { total, key in
             guard let value = items[key] else { return total }
             return total + key.utf8.count + value.utf8.count
         }
@@ -26,9 +37,7 @@ final class StorageArea {
 
     /// `get`: keys as JSON (null/undefined = everything; a string; an array; an object of defaults).
     func get(_ keysJSON: String?) -> Result<String, StorageError> {
-        guard let keysJSON, JSONText.kind(keysJSON) != .null else {
-            return .success(JSONText.object(items.map { ($0.key, $0.value) }))
-        }
+        guard let keysJSON, JSONText.kind(keysJSON) != .null else { return .success(json) }
         switch JSONText.kind(keysJSON) {
         case .string:
             let key = JSONText.decodeString(keysJSON)
@@ -52,17 +61,40 @@ final class StorageArea {
     /// `set`: all items are written or none (the quota is checked on the result first).
     func set(_ itemsJSON: String) -> Result<[Change], StorageError> {
         guard JSONText.kind(itemsJSON) == .object else { return .failure(.invalidItems) }
-        let entries = JSONText.entries(itemsJSON)
-        var next = items
-        for entry in entries { next[entry.key] = entry.value }
-        let used = next.reduce(0) { $0 + $1.key.utf8.count + $1.value.utf8.count }
-        guard used <= quotaBytes else { return .failure(.quotaExceeded) }
-        let changes = entries.compactMap { entry -> Change? in
-            let old = items[entry.key]
-            return old == entry.value ? nil : Change(key: entry.key, old: old, new: entry.value)
+        var entries = JSONText.entries(itemsJSON)
+        if Set(entries.map(\.key)).count != entries.count {
+            // A repeated key: the last one wins, as in JSON.parse.
+            var last: [String: Int] = [:]
+            for (index, entry) in entries.enumerated() { last[entry.key] = index }
+            entries = entries.enumerated().filter { last[$0.element.key] == $0.offset }.map(\.element)
         }
-        items = next
+        var used = usedBytes
+        for entry in entries {
+            if let old = items[entry.key] { used -= entry.key.utf8.count + old.utf8.count }
+            used += entry.key.utf8.count + entry.value.utf8.count
+        }
+        guard used <= quotaBytes else { return .failure(.quotaExceeded) }
+        var changes: [Change] = []
+        for entry in entries {
+            let old = items[entry.key]
+            guard old != entry.value else { continue }
+            changes.append(Change(key: entry.key, old: old, new: entry.value))
+            if old == nil { order.insert(entry.key, at: insertionIndex(entry.key)) }
+            items[entry.key] = entry.value
+        }
+        usedBytes = used
         return .success(changes)
+    }
+
+    /// Where `key` goes in ``order`` (binary search; the same `<` as JSONText.object's sort).
+    private func insertionIndex(_ key: String) -> Int {
+        var low = 0
+        var high = order.count
+        while low < high {
+            let mid = (low + high) / 2
+            if order[mid] < key { low = mid + 1 } else { high = mid }
+        }
+        return low
     }
 
     /// `remove`: a key or an array of keys.
@@ -76,25 +108,46 @@ final class StorageArea {
         }
         var changes: [Change] = []
         for key in keys {
-            if let old = items.removeValue(forKey: key) { changes.append(Change(key: key, old: old, new: nil)) }
+            guard let old = items.removeValue(forKey: key) else { continue }
+            changes.append(Change(key: key, old: old, new: nil))
+            usedBytes -= key.utf8.count + old.utf8.count
+            let index = insertionIndex(key)
+            if index < order.count, order[index] == key { order.remove(at: index) }
         }
         return .success(changes)
     }
 
     /// `clear`.
     func clear() -> [Change] {
-        let changes = items.keys.sorted().map { Change(key: $0, old: items[$0], new: nil) }
+        let changes = order.map { Change(key: $0, old: items[$0], new: nil) }
         items = [:]
+        order = []
+        usedBytes = 0
         return changes
     }
 
     /// Replaces everything (scenario setup, restore after a restart).
     func replaceAll(_ itemsJSON: String) {
         items = Dictionary(JSONText.entries(itemsJSON).map { ($0.key, $0.value) }, uniquingKeysWith: { $1 })
+        order = items.keys.sorted()
+        usedBytes = items.reduce(0) { $0 + $1.key.utf8.count + $1.value.utf8.count }
     }
 
     /// The whole area as canonical JSON.
-    var json: String { JSONText.object(items.map { ($0.key, $0.value) }) }
+    var json: String {
+        if let cachedJSON { return cachedJSON }
+        var made = "{"
+        made.reserveCapacity(usedBytes + 4 * order.count + 2)
+        for (index, key) in order.enumerated() {
+            if index > 0 { made += "," }
+            made += JSONText.string(key)
+            made += ":"
+            made += items[key] ?? "null"
+        }
+        made += "}"
+        cachedJSON = made
+        return made
+    }
 
     /// The `changes` object storage.onChanged delivers.
     static func changesJSON(_ changes: [Change]) -> String {

@@ -3,7 +3,7 @@ import Foundation
 /// `adv-harness bench`: prints the runtime's performance figures (medians and p90).
 enum BenchCommand {
     static let help = """
-    usage: adv-harness bench [--json] [--iterations N]
+    usage: adv-harness bench [--json] [--iterations N] [--metric NAME]
 
     Measures, in this process:
       fresh_page_ms     a navigation in an existing session (new page and content worlds,
@@ -19,14 +19,17 @@ enum BenchCommand {
       computed_style_us getComputedStyle(e).display over all elements of a 2,000-element page
                         with 300 author rules, after a DOM change (median per call)
       computed_style_cold_us  the same pass right after a style sheet change
+      round_trip_us     runtime.sendMessage content script -> background -> response
+      storage_us        storage.local.set of a 1,000-entry object, then get of everything
     --json prints one JSON object: metric name -> {median, p90, unit, samples}.
+    --metric NAME measures only that metric (for profiling one of them).
     Build with 'swift build -c release' for representative figures.
     """
 
     static func run(_ arguments: [String], output: CommandOutput) throws -> Int32 {
         if arguments.contains("--help") { output.line(help); return 0 }
         var reader = ArgumentReader(arguments)
-        let flags = try reader.parse(valueFlags: ["--iterations"], boolFlags: ["--json"], command: "bench")
+        let flags = try reader.parse(valueFlags: ["--iterations", "--metric"], boolFlags: ["--json"], command: "bench")
         guard reader.positionals.isEmpty else {
             throw UsageError("bench takes no arguments, got '\(reader.positionals.joined(separator: " "))'")
         }
@@ -37,19 +40,30 @@ enum BenchCommand {
             }
             iterations = value
         }
-        var measurements = [
-            try StartupBenchmark.freshPage(iterations: iterations),
-            try StartupBenchmark.freshSession(iterations: max(1, iterations * 5 / 6)),
-            try ScenarioBenchmark.virtualHour(iterations: min(5, iterations)),
+        // Each entry measures one or more metrics; --metric runs the entry that names it.
+        var all: [(names: [String], run: () throws -> [Measurement])] = [
+            (["fresh_page_ms"], { [try StartupBenchmark.freshPage(iterations: iterations)] }),
+            (["fresh_session_ms"], { [try StartupBenchmark.freshSession(iterations: max(1, iterations * 5 / 6))] }),
+            (["virtual_hour_ms"], { [try ScenarioBenchmark.virtualHour(iterations: min(5, iterations))] }),
+            (["computed_style_us", "computed_style_cold_us"], { try ComputedStyleBenchmark.run(iterations: max(1, iterations / 2)) }),
         ]
-        measurements += try ComputedStyleBenchmark.run(iterations: max(1, iterations / 2))
         if let catalog = ScenarioCatalog.locate() {
             let count = min(40, max(2, iterations))
-            measurements.append(try ScenarioBenchmark.throughput(jobs: 1, count: count, catalog: catalog))
-            measurements.append(try ScenarioBenchmark.throughput(jobs: 2, count: count, catalog: catalog))
-            measurements.append(try FilterBenchmark.firstHide(iterations: min(20, iterations), catalog: catalog))
-            measurements.append(try FilterBenchmark.mutationCost(rounds: min(5, max(1, iterations / 10)), catalog: catalog))
+            all.append((["scenarios_per_second_jobs1"], { [try ScenarioBenchmark.throughput(jobs: 1, count: count, catalog: catalog)] }))
+            all.append((["scenarios_per_second_jobs2"], { [try ScenarioBenchmark.throughput(jobs: 2, count: count, catalog: catalog)] }))
+            all.append((["first_hide_ms"], { [try FilterBenchmark.firstHide(iterations: min(20, iterations), catalog: catalog)] }))
+            all.append((["mutation_cost_us"], { [try FilterBenchmark.mutationCost(rounds: min(5, max(1, iterations / 10)), catalog: catalog)] }))
         }
+        all.append((["round_trip_us"], { [try ExtensionBenchmark.roundTrip(iterations: iterations * 4)] }))
+        all.append((["storage_us"], { [try ExtensionBenchmark.storage(iterations: iterations)] }))
+        var selected = all
+        if let metric = flags["--metric"] {
+            selected = all.filter { $0.names.contains(metric) }
+            guard !selected.isEmpty else {
+                throw UsageError("unknown metric '\(metric)'; choose one of \(all.flatMap(\.names).joined(separator: ", "))")
+            }
+        }
+        let measurements = try selected.flatMap { try $0.run() }
         if flags["--json"] != nil {
             output.line(jsonReport(measurements))
         } else {

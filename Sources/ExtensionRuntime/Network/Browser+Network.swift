@@ -23,12 +23,13 @@ extension Browser {
         }
         guard record else { return decision }
         let verdict = decision.blocked ? "blocked by \(decision.rule.map { "\($0.rulesetID)#\($0.ruleID)" } ?? "a rule")" : (decision.rule.map { "allowed by \($0.rulesetID)#\($0.ruleID)" } ?? "allowed")
-        trace.record(.network, at: request.tabID > 0 ? "tab\(request.tabID)" : "browser", "\(request.method) \(request.url) \(request.type.rawValue) \(verdict)")
+        let location = request.tabID > 0 ? "tab\(request.tabID)" + (request.frameID > 0 ? "/frame\(request.frameID)" : "") : "browser"
+        trace.record(.network, at: location, "\(request.method) \(request.url) \(request.type.rawValue) \(verdict)")
         return decision
     }
 
     private func decide(_ request: NetworkRequest, by host: ExtensionHost) -> NetworkDecision? {
-        let frames = request.documentURL.map { [$0] } ?? []
+        let frames = request.frameChain.isEmpty ? (request.documentURL.map { [$0] } ?? []) : request.frameChain
         guard let dnrRequest = try? DNRRequest(
             url: request.url, type: request.type, method: DNRRequestMethod(rawValue: request.method.lowercased()) ?? .get,
             initiator: request.documentURL.flatMap { URLOrigin.of($0) }, tabId: request.tabID, frames: frames)

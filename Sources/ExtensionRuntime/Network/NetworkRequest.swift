@@ -12,14 +12,23 @@ public struct NetworkRequest: Sendable {
     public var tabID: Int
     /// The URL of the document that made it (nil for a top-level navigation).
     public var documentURL: String?
+    /// The documents it is made from, top frame first (empty: just `documentURL`). A request
+    /// from an iframe names the whole chain, so that rules on the top URL and the frame URL
+    /// (Content Blocker if-top-url / if-frame-url, DNR allowAllRequests) see both.
+    public var frameChain: [String]
+    /// The frame that made it (0: the top frame).
+    public var frameID: Int
 
     /// Makes a request.
-    public init(url: String, type: DNRResourceType, method: String = "GET", tabID: Int, documentURL: String?) {
+    public init(url: String, type: DNRResourceType, method: String = "GET", tabID: Int, documentURL: String?,
+                frameChain: [String] = [], frameID: Int = 0) {
         self.url = url
         self.type = type
         self.method = method
         self.tabID = tabID
         self.documentURL = documentURL
+        self.frameChain = frameChain
+        self.frameID = frameID
     }
 }
 

@@ -16,6 +16,8 @@ final class DOMRealm {
     /// The web-platform layers over domino, in load order: later layers use what earlier ones
     /// add (the mutation feed, the style version).
     static let layers = ["mutation-observer.js", "dom.js", "cssom.js", "cascade.js", "events.js", "inert.js", "media.js", "geometry.js"]
+    /// The layers the browser builds on (frames, requests after parsing), in load order.
+    static let browserLayers = ["frames.js", "requests.js"]
     private let createPageFunction: JSValue
     private let initWorldFunction: JSValue
     private let restoreFunction: JSValue
@@ -48,9 +50,13 @@ final class DOMRealm {
             let source = try SourceCache.shared.resource(name)
             layers.append(try context.evaluate(source, sourceURL: "adv-runtime:///" + name))
         }
+        var browserLayers: [JSValue] = []
+        for name in Self.browserLayers {
+            browserLayers.append(try context.evaluate(try SourceCache.shared.resource(name), sourceURL: "adv-runtime:///" + name))
+        }
         let engineSource = try SourceCache.shared.resource("engine.js")
         let makeEngine = try context.evaluate(engineSource, sourceURL: "adv-runtime:///engine.js")
-        engine = try makeEngine.call([hostObject, require, installPlatform, try context.array(layers), makeURL])
+        engine = try makeEngine.call([hostObject, require, installPlatform, try context.array(layers), makeURL, try context.array(browserLayers)])
         web = try engine.property("web")
         createPageFunction = try engine.property("createPage")
         initWorldFunction = try engine.property("initWorld")

@@ -100,7 +100,13 @@ public final class WebSession {
     /// - Throws: ``JSError`` when the runtime cannot make the page; script errors on the page are
     ///   reported in ``Page/errors`` instead.
     @discardableResult
-    public func open(html: String, url: String, contentScripts: [ContentScript] = [], beforeLoad: ((Page) throws -> Void)? = nil) throws -> Page {
+    ///
+    /// `beforeLoad` runs once the page and its page world exist, before anything is parsed;
+    /// `afterParse` once `document_end` scripts have run, before the `load` task is queued (the
+    /// browser loads frames there, so that they finish before their parent's `load`, as HTML's
+    /// "delay the load event" has it).
+    public func open(html: String, url: String, contentScripts: [ContentScript] = [], beforeLoad: ((Page) throws -> Void)? = nil,
+                     afterParse: ((Page) throws -> Void)? = nil) throws -> Page {
         let id = nextPageID
         nextPageID += 1
         let timeOrigin = options.epoch + loop.now.milliseconds
@@ -119,6 +125,7 @@ public final class WebSession {
         try handle.invoke("setReadyState", [pageWorldContext.string("interactive")])
         try handle.invoke("fireDOMContentLoaded")
         inject(contentScripts, at: .documentEnd, into: page)
+        try afterParse?(page)
         loop.schedule(owner: id, label: "load event of \(url)") { [weak self, weak page] in
             guard let self, let page, !page.isClosed else { return }
             do {

@@ -17,7 +17,7 @@ enum APISurface {
         Namespace(name: "runtime", permission: nil, audience: .all,
                   methods: ["sendMessage": (1, 3), "getURL": (1, 1), "getManifest": (0, 0), "sendNativeMessage": (1, 2),
                             "getPlatformInfo": (0, 0)],
-                  events: ["onMessage", "onInstalled", "onStartup"]),
+                  events: ["onMessage", "onConnect", "onInstalled", "onStartup"]),
         Namespace(name: "storage.local", permission: "storage", audience: .all,
                   methods: ["get": (0, 1), "set": (1, 1), "remove": (1, 1), "clear": (0, 0), "getBytesInUse": (0, 1)],
                   events: []),
@@ -35,6 +35,11 @@ enum APISurface {
                   events: ["onClicked"]),
     ]
 
+    /// webNavigation needs its permission; its events only (getFrame/getAllFrames are not
+    /// modelled, so they are absent).
+    static let webNavigation = Namespace(name: "webNavigation", permission: "webNavigation", audience: .privileged, methods: [:],
+                                         events: ["onBeforeNavigate", "onCommitted", "onDOMContentLoaded", "onCompleted", "onErrorOccurred"])
+
     /// declarativeNetRequest needs either DNR permission.
     static let dnr = Namespace(name: "declarativeNetRequest", permission: "declarativeNetRequest", audience: .privileged,
                                methods: ["getEnabledRulesets": (0, 0), "updateEnabledRulesets": (1, 1), "updateDynamicRules": (1, 1),
@@ -44,7 +49,7 @@ enum APISurface {
 
     /// The surface for a context: namespaces it may see given `permissions`.
     static func surface(privileged: Bool, permissions: Set<String>) -> [Namespace] {
-        var all = namespaces
+        var all = namespaces + [webNavigation]
         if permissions.contains("declarativeNetRequest") || permissions.contains("declarativeNetRequestWithHostAccess") {
             all.append(Namespace(name: dnr.name, permission: nil, audience: dnr.audience, methods: dnr.methods, events: dnr.events))
         }

@@ -13,7 +13,7 @@ extension Browser {
         let method = try hostCall.argument(2).toString()
         let argumentArray = hostCall.argument(3)
         let count = Int(try argumentArray["length"].toNumber())
-        let canonical = try apiModule.property("canonical")
+        let canonical = context.canonical
         var arguments: [String?] = []
         for index in 0..<count {
             let value = argumentArray[index]

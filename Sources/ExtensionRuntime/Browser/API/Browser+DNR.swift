@@ -90,7 +90,10 @@ extension Browser {
         }
         let now = options.session.epoch + loop.now.milliseconds
         let quota = options.profile == .chromium ? Self.chromiumFeedbackQuota : feedbackQuota
-        if let quota, !inUserGesture {
+        // A trusted gesture exempts the call: input being handled now, or the transient
+        // activation of a popup the user opened.
+        let gesture = inUserGesture || call.context.activationExpiry.map { loop.now < $0 } == true
+        if let quota, !gesture {
             dnr.feedbackCalls.removeAll { now - $0 >= quota.intervalMs }
             guard dnr.feedbackCalls.count < quota.calls else {
                 return .error("This request exceeds the MAX_GETMATCHEDRULES_CALLS_PER_INTERVAL quota.")

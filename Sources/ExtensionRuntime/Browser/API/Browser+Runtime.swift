@@ -15,6 +15,8 @@ extension Browser {
                JSONText.decodeString(first) == host.id {
                 message = call.argument(1) ?? "null"
             }
+            // A suspended background that listened for messages starts again to receive this one.
+            wakeIfNeeded(host, for: "runtime.onMessage")
             let receivers = liveContexts(of: host).filter { $0.kind.isPrivileged && $0 !== call.context }
             return deliver(message, from: call.context, to: receivers, event: "runtime.onMessage")
         case "sendNativeMessage":
@@ -111,8 +113,7 @@ extension Browser {
         let listening = receivers.filter { $0.hasListeners(event) }
         guard !listening.isEmpty else { return .error(Self.noReceiverError) }
         let senderJSON = senderInfo(sender)
-        return .later { [weak self] finish in
-            guard let self else { return }
+        return .later { finish in
             var settled = false
             var silent = 0
             for receiver in listening {
@@ -125,7 +126,7 @@ extension Browser {
                         settled = true
                         let value = call.argument(1)
                         if value.isUndefined { finish(.undefined) } else {
-                            let json = (try? self.apiModule.property("canonical").call([value]).stringValue) ?? nil
+                            let json = (try? receiver.canonical.call([value]).stringValue) ?? nil
                             finish(json.map { .json($0) } ?? .undefined)
                         }
                     case "error":
@@ -148,7 +149,8 @@ extension Browser {
         var fields: [(String, String)] = [("id", JSONText.string(context.host.id))]
         if let page = context.world.page {
             fields.append(("url", JSONText.string(page.url)))
-            if let origin = URLOrigin.of(page.url) { fields.append(("origin", JSONText.string(origin))) }
+            // about:blank and srcdoc documents have their creator's origin.
+            if let origin = URLOrigin.of(pageFrames[page.id]?.effectiveURL ?? page.url) { fields.append(("origin", JSONText.string(origin))) }
         }
         if case let .content(tabID, frameID) = context.kind, let tab = tab(tabID) {
             fields.append(("tab", tabJSON(tab, for: context.host)))

@@ -42,6 +42,7 @@ extension Browser {
         trace.record(.storage, at: "browser", "\(area.name) changed \(Browser.abbreviate(changesJSON))")
         loop.schedule(label: "storage.onChanged") { [weak self, weak host] in
             guard let self, let host else { return }
+            self.wakeIfNeeded(host, for: "storage.onChanged")
             for context in self.liveContexts(of: host) {
                 // storage.session is not exposed to content scripts by default (Chromium's
                 // TRUSTED_CONTEXTS access level), so they do not hear its changes either.

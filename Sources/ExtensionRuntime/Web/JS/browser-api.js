@@ -6,20 +6,6 @@
 (function (host) {
   "use strict";
 
-  // JSON with object keys sorted at every level: what crosses between contexts and what traces
-  // print. Values JSON cannot carry (functions, undefined in objects) are dropped as JSON.stringify
-  // drops them, which is what storage and messaging do with them too.
-  function canonical(value) {
-    return JSON.stringify(value, function (key, v) {
-      if (v && typeof v === "object" && !Array.isArray(v)) {
-        const sorted = {};
-        for (const k of Object.keys(v).sort()) sorted[k] = v[k];
-        return sorted;
-      }
-      return v;
-    });
-  }
-
   function plural(n) { return n === 1 ? "argument" : "arguments"; }
 
   function makeEvent(qualifiedName) {
@@ -44,7 +30,8 @@
     return node;
   }
 
-  function makeBrowser(contextId, surface, eventNames, properties, reportError) {
+  // `canonical` is the context's own JSON serializer (JS/canonical.js, made in its realm).
+  function makeBrowser(contextId, surface, eventNames, properties, reportError, canonical) {
     const browser = {};
     for (const namespace of Object.keys(surface)) {
       const target = ensure(browser, namespace.split("."));
@@ -110,8 +97,85 @@
       return listeners.length;
     }
 
-    return { browser, dispatch, dispatchMessage };
+    // The events that have listeners now (what a suspended background is woken for).
+    function listening() {
+      return Object.keys(events).filter((name) => events[name].listeners.length > 0);
+    }
+
+    // MARK: Ports (runtime.connect / tabs.connect / runtime.onConnect), Chromium's messaging
+    // semantics (developer.chrome.com/docs/extensions/develop/concepts/messaging#connect):
+    // messages are JSON-serialized; disconnect() fires onDisconnect on the other end only;
+    // posting on a disconnected port throws.
+    const ports = Object.create(null);
+    function makePort(portId, name, sender) {
+      const onMessage = makeEvent("Port.onMessage");
+      const onDisconnect = makeEvent("Port.onDisconnect");
+      const port = {
+        name,
+        onMessage: onMessage.api,
+        onDisconnect: onDisconnect.api,
+        postMessage(message) {
+          if (!ports[portId]) throw new Error("Attempting to use a disconnected port object");
+          const json = canonical(message);
+          host.portPost(contextId, portId, json === undefined ? "null" : json);
+        },
+        disconnect() {
+          if (!ports[portId]) return;
+          delete ports[portId];
+          host.portDisconnect(contextId, portId);
+        },
+      };
+      if (sender !== undefined) port.sender = sender;
+      ports[portId] = { port, onMessage, onDisconnect };
+      return port;
+    }
+    function connect(target, name, frameId) {
+      const portId = host.portOpen(contextId, target, name === undefined ? "" : String(name), frameId === undefined ? -1 : frameId);
+      return makePort(portId, name === undefined ? "" : String(name));
+    }
+    if (browser.runtime && surface.runtime && surface.runtime.sendMessage) {
+      browser.runtime.connect = function connectRuntime(first, second) {
+        const info = typeof first === "string" ? second : first;
+        return connect(-1, info && info.name, -1);
+      };
+    }
+    if (browser.tabs && surface.tabs && surface.tabs.sendMessage) {
+      browser.tabs.connect = function connectTab(tabId, info) {
+        if (typeof tabId !== "number") throw new TypeError("Error in invocation of tabs.connect(integer tabId, optional object connectInfo): No matching signature.");
+        return connect(tabId, info && info.name, info && info.frameId);
+      };
+    }
+    // Swift -> a new port end for runtime.onConnect; returns how many listeners ran.
+    function acceptPort(portId, name, sender) {
+      const port = makePort(portId, name, sender);
+      return dispatch("runtime.onConnect", [port]);
+    }
+    // Swift -> an event on a port end: "message" (JSON text) or "disconnect" (error or null).
+    function portEvent(portId, kind, payload) {
+      const entry = ports[portId];
+      if (!entry) return;
+      if (kind === "message") {
+        const message = JSON.parse(payload);
+        for (const listener of entry.onMessage.listeners.slice()) {
+          try { listener(message, entry.port); } catch (error) { reportError(contextId, error); }
+        }
+        return;
+      }
+      delete ports[portId];
+      // runtime.lastError is set while onDisconnect runs when the connection failed.
+      const runtime = browser.runtime;
+      if (payload !== null && runtime) runtime.lastError = { message: payload };
+      try {
+        for (const listener of entry.onDisconnect.listeners.slice()) {
+          try { listener(entry.port); } catch (error) { reportError(contextId, error); }
+        }
+      } finally {
+        if (payload !== null && runtime) delete runtime.lastError;
+      }
+    }
+
+    return { browser, dispatch, dispatchMessage, listening, acceptPort, portEvent };
   }
 
-  return { makeBrowser, canonical };
+  return { makeBrowser };
 })

@@ -4,7 +4,7 @@
 // `document`, `location` and the DOM constructors resolve through it, while each world's own
 // top-level bindings stay its own (Safari's isolated worlds). Known difference from Safari: the
 // DOM prototypes are shared between worlds (Safari gives each world its own wrappers).
-(function (host, require, installPlatform, layers, makeURL) {
+(function (host, require, installPlatform, layers, makeURL, browserLayers) {
   "use strict";
   const domino = require("domino");
   const impl = domino.impl;
@@ -79,6 +79,41 @@
   for (const layer of layers || []) {
     const made = layer(layerContext);
     if (made && made.name) web[made.name] = made;
+  }
+
+  // MARK: - Mutation fan-out (one domino handler per document, many listeners)
+
+  // domino reports tree and attribute changes of a document through a single handler
+  // (Document._setMutationHandler). Each document gets one handler that fans out to every
+  // listener registered with addMutationListener(listener(record, document)); a layer that calls
+  // document._setMutationHandler(handler) itself joins the fan-out instead of replacing it.
+  const mutationListeners = [];
+  function addMutationListener(listener) { mutationListeners.push(listener); }
+  const setDominoMutationHandler = impl.Document.prototype._setMutationHandler;
+  function installMutationFanOut(document) {
+    const own = [];
+    setDominoMutationHandler.call(document, function fanOut(record) {
+      for (const handler of own) handler(record);
+      for (const listener of mutationListeners) {
+        try { listener(record, document); } catch (error) { host.reportError(document._advPageId, error); }
+      }
+    });
+    Object.defineProperty(document, "_setMutationHandler", {
+      value(handler) { if (typeof handler === "function") own.push(handler); },
+      configurable: true,
+    });
+  }
+
+  // MARK: - Browser layers (frames, requests): loaded by DOMRealm, set up before the snapshot
+
+  // `hooks` is filled in by the browser layer (Swift) to decide requests and load frames; with no
+  // browser (a bare WebSession) the layers fall back to loading everything.
+  const hooks = Object.create(null);
+  const browserContext = { impl, require, host, hooks, domGlobals, urlClasses, EventTarget, addMutationListener };
+  const browser = Object.create(null);
+  for (const layer of browserLayers || []) {
+    const made = layer(browserContext);
+    if (made && made.name) browser[made.name] = made;
   }
 
   // MARK: - Prototype snapshot: nothing a page patches survives its navigation
@@ -282,6 +317,7 @@
     const document = parser.document();
     document._scripting_enabled = true;
     Object.defineProperty(document, "_advPageId", { value: pageId });
+    installMutationFanOut(document);
     platform.fixDocument(document);
     const windowTarget = new EventTarget();
     const location = new Location(windowTarget, url);
@@ -357,9 +393,11 @@
     });
 
     for (const name in web) if (web[name].page) web[name].page({ document, shared, windowTarget, pageId });
+    for (const name in browser) if (browser[name].page) browser[name].page({ document, shared, windowTarget, pageId, url });
 
     let parsed = 0;
-    return {
+    const handle = {
+      worlds: Object.create(null),
       // Resource loads the parsed document asks for (HTML "fetch" points), for the network
       // layer to decide: [{element, url, type}] with DNR resource types.
       subresources() {
@@ -388,6 +426,8 @@
         for (const element of all("[style]")) {
           for (const match of (element.getAttribute("style") || "").matchAll(urls)) add(element, match[2], "image");
         }
+        // From here on, elements inserted or changed make their own requests (requests.js).
+        document._advRequestsLive = 2;
         return out;
       },
       document, shared, windowTarget,
@@ -402,6 +442,9 @@
         const view = document.defaultView;
         document.defaultView = null;
         try { parser.parse("", true, undefined); } finally { document.defaultView = view; }
+        // Scripts inserted from now on run when inserted (requests.js); other elements wait for
+        // the subresource scan.
+        document._advRequestsLive = 1;
         return this.newScripts();
       },
       newScripts() {
@@ -422,6 +465,8 @@
         windowTarget._dispatchEvent(new impl.Event("load"), true);
       },
     };
+    Object.defineProperty(document, "_advHandle", { value: handle });
+    return handle;
   }
 
   function initWorld(global, page, pageId, worldId, isPageWorld, seed) {
@@ -429,8 +474,15 @@
     // Configurable (unlike a real window's) so a service-worker context can remove it.
     Object.defineProperty(global, "window", { value: global, enumerable: true, configurable: true });
     Object.defineProperty(global, "self", { value: global, enumerable: true, writable: true, configurable: true });
-    Object.defineProperty(global, "top", { value: global, enumerable: true });
-    Object.defineProperty(global, "parent", { value: global, enumerable: true, writable: true, configurable: true });
+    // top and parent are getters (as WebIDL makes them): a child frame's are set up by frames.js
+    // after the world is made, through `page.frame`.
+    Object.defineProperty(global, "top", { get() { return page.frame ? page.frame.top(worldId, global) : global; }, enumerable: true });
+    Object.defineProperty(global, "parent", {
+      get() { return page.frame ? page.frame.parent(worldId, global) : global; },
+      set(value) { Object.defineProperty(global, "parent", { value, enumerable: true, writable: true, configurable: true }); },
+      enumerable: true, configurable: true,
+    });
+    page.worlds[worldId] = global;
     Object.defineProperty(global, "frames", { value: global, enumerable: true, writable: true, configurable: true });
     global.console = makeConsole(pageId, worldId);
     global.Date = VirtualDate;
@@ -443,5 +495,5 @@
     for (const name in web) if (web[name].world) web[name].world(global, page.document, isPageWorld);
   }
 
-  return { createPage, initWorld, restorePrototypes, domGlobals, web, guardedCount: () => guarded.length };
+  return { createPage, initWorld, restorePrototypes, domGlobals, web, hooks, layers: browser, addMutationListener, guardedCount: () => guarded.length };
 })
