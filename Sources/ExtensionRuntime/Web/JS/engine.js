@@ -122,9 +122,11 @@
   // which DOM objects inherit from) is recorded once; `restorePrototypes` puts back any property a
   // page added, changed or deleted. Comparing descriptors is cheap (a few thousand reads).
   const guarded = [];
+  const guardedObjects = new Set();
   function guard(object) {
     if (object === null || (typeof object !== "object" && typeof object !== "function")) return;
-    if (guarded.some((entry) => entry.object === object)) return;
+    if (guardedObjects.has(object)) return;
+    guardedObjects.add(object);
     const keys = Reflect.ownKeys(object);
     const descriptors = keys.map((key) => Object.getOwnPropertyDescriptor(object, key));
     guarded.push({ object, keys, descriptors, proto: Object.getPrototypeOf(object), extensible: Object.isExtensible(object) });
