@@ -46,8 +46,8 @@ public struct ScenarioCatalog: Sendable {
     /// Every scenario file of every suite.
     public func allFiles() -> [URL] { suites().flatMap { files(in: scenariosFolder.appendingPathComponent($0)) } }
 
-    /// Scenario files named by command-line arguments: suite names, files or folders (all suites
-    /// when empty).
+    /// Scenario files named by command-line arguments: suite names, `suite/name`, files or
+    /// folders (all suites when empty).
     /// - Throws: ``UsageError`` naming an argument that is none of these.
     public func resolve(_ arguments: [String]) throws -> [URL] {
         if arguments.isEmpty { return allFiles() }
@@ -59,6 +59,9 @@ public struct ScenarioCatalog: Sendable {
                 result += isDirectory.boolValue ? files(in: url) : [url.standardizedFileURL]
             } else if suites().contains(argument) {
                 result += files(in: scenariosFolder.appendingPathComponent(argument))
+            } else if argument.contains("/"), FileManager.default.fileExists(atPath: scenariosFolder.appendingPathComponent(argument + ".json").path) {
+                // suite/name, as `adv-harness list` and traces name scenarios.
+                result.append(scenariosFolder.appendingPathComponent(argument + ".json").standardizedFileURL)
             } else {
                 let suggestion = suites().min { distance($0, argument) < distance($1, argument) }
                 let hint = suggestion.flatMap { distance($0, argument) <= 3 ? "; did you mean '\($0)'?" : nil } ?? ""

@@ -33,10 +33,24 @@ extension ScenarioRunner {
             }
         case let .click(name, selector, trusted):
             note("\(trusted ? "trusted" : "synthetic") click \(selector) in tab \(name)")
-            try dispatch(step, tab: name, selector: selector, events: [("click", "MouseEvent")], trusted: trusted)
+            if trusted {
+                // A user's click: pointer and mouse events, focus, click and activation, all
+                // isTrusted, handled as a user gesture.
+                let page = try self.page(name, step)
+                let outcome = try attempt(step) { try browser.withUserGesture { try page.click(selector) } }
+                if !outcome { note("the page cancelled the click") }
+            } else {
+                try dispatch(step, tab: name, selector: selector, events: [("click", "MouseEvent")], trusted: false)
+            }
         case let .key(name, key, selector):
             note("key \(key) in tab \(name)")
-            try dispatch(step, tab: name, selector: selector, events: [("keydown", "KeyboardEvent"), ("keyup", "KeyboardEvent")], trusted: true, key: key)
+            let page = try self.page(name, step)
+            try attempt(step) {
+                try browser.withUserGesture {
+                    if let selector { _ = try page.focus(selector) }
+                    _ = try page.pressKey(key)
+                }
+            }
         case let .media(name, selector, properties):
             note("media \(selector) in tab \(name): " + properties.map { "\($0.0)=\($0.1)" }.joined(separator: " "))
             let world = try self.world("page", tab: name, step)
@@ -62,6 +76,11 @@ extension ScenarioRunner {
         do { return try body() } catch let failure as StepFailure { throw failure } catch {
             throw StepFailure("\(step.path): \(error)")
         }
+    }
+
+    func page(_ name: String, _ step: Scenario.Step) throws -> Page {
+        guard let page = try tab(name, step).page else { throw StepFailure("\(step.path): tab '\(name)' shows no page") }
+        return page
     }
 
     func tab(_ name: String, _ step: Scenario.Step) throws -> Tab {
