@@ -17,7 +17,7 @@ final class DOMRealm {
     /// add (the mutation feed, the style version).
     static let layers = ["mutation-observer.js", "dom.js", "cssom.js", "cascade.js", "events.js", "inert.js", "media.js", "geometry.js"]
     /// The layers the browser builds on (frames, requests after parsing), in load order.
-    static let browserLayers = ["frames.js", "requests.js"]
+    static let browserLayers = ["frames.js", "requests.js", "dom-trace.js"]
     private let createPageFunction: JSValue
     private let initWorldFunction: JSValue
     private let restoreFunction: JSValue
@@ -108,6 +108,8 @@ protocol DOMRealmHost: AnyObject {
     /// The text of a subresource the page loads synchronously (`<link rel=stylesheet>`), or nil
     /// when it cannot be loaded.
     func loadResource(url: String) -> String?
+    /// A DOM change made by extension code (traced in the extension's content world).
+    func traceDOM(page: Int, extensionID: String, text: String)
 }
 
 /// What the network answers a page's `fetch`.
@@ -179,6 +181,11 @@ extension DOMRealmHost {
         }
         define("queueTask", 2) { call in
             host?.queueTask(page: Int(try call.argument(0).toNumber()), callback: call.argument(1))
+            return nil
+        }
+        define("traceDOM", 3) { call in
+            host?.traceDOM(page: Int(try call.argument(0).toNumber()), extensionID: try call.argument(1).toString(),
+                           text: try call.argument(2).toString())
             return nil
         }
         define("reportError", 2) { call in

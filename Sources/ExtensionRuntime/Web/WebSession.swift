@@ -153,6 +153,8 @@ public final class WebSession {
         world.page = page
         try realm.initWorld(context, page: page.handle, pageID: page.id, worldID: world.name, isPageWorld: false, seed: seed(page: page.id, world: world.name))
         try contentWorldCreated?(world, page)
+        // Extension DOM changes are traced only where a content world exists (JS/dom-trace.js).
+        try page.document.set("_advExtensionWorlds", context.boolean(true))
         return world
     }
 
@@ -287,6 +289,11 @@ final class SessionHost: DOMRealmHost {
         guard let session else { return nil }
         if let loader = session.stylesheetLoader { return loader(url) }
         return session.resourceLoader?(url)
+    }
+
+    func traceDOM(page: Int, extensionID: String, text: String) {
+        guard let session, let target = session.pages[page] else { return }
+        session.trace.record(.dom, at: session.locationName(target, "content:" + extensionID), text)
     }
 
     func reportError(page: Int, error: JSError, during: String) {
