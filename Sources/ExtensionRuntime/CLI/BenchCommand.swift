@@ -67,11 +67,11 @@ enum BenchCommand {
         if flags["--json"] != nil {
             output.line(jsonReport(measurements))
         } else {
-            output.line("metric".padding(toLength: 28, withPad: " ", startingAt: 0) + "median      p90         samples")
+            output.line("metric".padding(toLength: 28, withPad: " ", startingAt: 0) + "median          p90             samples")
             for m in measurements {
                 output.line(m.name.padding(toLength: 28, withPad: " ", startingAt: 0)
-                    + format(m.median, m.unit).padding(toLength: 12, withPad: " ", startingAt: 0)
-                    + format(m.p90, m.unit).padding(toLength: 12, withPad: " ", startingAt: 0)
+                    + format(m.median, m.unit).padding(toLength: 16, withPad: " ", startingAt: 0)
+                    + format(m.p90, m.unit).padding(toLength: 16, withPad: " ", startingAt: 0)
                     + "\(m.samples.count)")
             }
         }
