@@ -7,10 +7,15 @@ public final class CommandOutput {
 
     /// Writes to the process's standard output and error.
     public static func standard() -> CommandOutput {
-        CommandOutput(
+        let output = CommandOutput(
             out: { FileHandle.standardOutput.write(Data($0.utf8)) },
             err: { FileHandle.standardError.write(Data($0.utf8)) })
+        output.isTerminal = isatty(STDOUT_FILENO) != 0
+        return output
     }
+
+    /// True when standard output is a terminal (progress is shown then, never in CI logs).
+    public private(set) var isTerminal = false
 
     /// Collects everything written, for tests.
     public static func buffer() -> (CommandOutput, () -> String, () -> String) {

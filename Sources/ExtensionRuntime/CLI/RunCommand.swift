@@ -49,10 +49,14 @@ enum RunCommand {
         var passed = 0
         var failed = 0
         var cases: [JUnitReport.Case] = []
-        SuiteRun.run(scenarios, catalog: catalog, jobs: jobs, updateBaselines: flags["--update-baselines"] != nil, profile: profile) { _, outcome in
+        if output.isTerminal {
+            output.line("running \(scenarios.count) scenario\(scenarios.count == 1 ? "" : "s") with \(jobs) job\(jobs == 1 ? "" : "s")")
+        }
+        SuiteRun.run(scenarios, catalog: catalog, jobs: jobs, updateBaselines: flags["--update-baselines"] != nil, profile: profile) { index, outcome in
             let result = outcome.result
             let status = outcome.passed ? "PASS" : "FAIL"
-            var line = "\(status)  \(result.scenario.id)  virtual \(formatVirtual(result.virtualDuration))  wall \(Int((result.wallSeconds * 1000).rounded()))ms"
+            let progress = output.isTerminal ? "[\(index + 1)/\(scenarios.count)] " : ""
+            var line = "\(progress)\(status)  \(result.scenario.id)  virtual \(formatVirtual(result.virtualDuration))  wall \(Int((result.wallSeconds * 1000).rounded()))ms"
             if case .recorded(changed: true)? = outcome.baseline { line += "  (baseline written)" }
             output.line(line)
             for failure in outcome.failures {
