@@ -36,12 +36,14 @@ let package = Package(
             resources: [.copy("Web/JS")],
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
+        // ADV's own pieces for the generic harness (its native host over the rule store).
+        .target(name: "ADVHarnessSupport", dependencies: ["ExtensionRuntime", "RuleStore"], swiftSettings: [.swiftLanguageMode(.v5)]),
         // Thin command-line shells over the libraries: arguments in, text out, exit status.
-        .executableTarget(name: "adv-harness", dependencies: ["ExtensionRuntime"]),
+        .executableTarget(name: "adv-harness", dependencies: ["ExtensionRuntime", "ADVHarnessSupport"]),
         .executableTarget(name: "adv-check", dependencies: ["ADVCheckKit"], swiftSettings: [.swiftLanguageMode(.v6)]),
         // Helper process for the shared-file concurrency and crash tests.
         .executableTarget(name: "adv-rulefile-worker", dependencies: ["RuleStore"], swiftSettings: [.swiftLanguageMode(.v6)]),
-        .target(name: "TestSupport", dependencies: ["ExtensionRuntime"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["ExtensionRuntime", "ADVHarnessSupport"], path: "Tests/TestSupport"),
         .testTarget(name: "JSKitTests", dependencies: ["JSKit", "CJavaScriptCore"]),
         .testTarget(name: "BlockerCoreTests", dependencies: ["BlockerCore", "ADVCheckKit"], swiftSettings: [.swiftLanguageMode(.v6)]),
         .testTarget(name: "RuleStoreTests", dependencies: ["RuleStore", "adv-rulefile-worker"], swiftSettings: [.swiftLanguageMode(.v6)]),

@@ -37,6 +37,7 @@ import TestSupport
         (#"{"steps": [{"open": "https://a.example/"}, {"expect": {"js": "1"}}]}"#, "steps[1].expect.equals", "is required with 'js'"),
         (##"{"steps": [{"open": "https://a.example/"}, {"expect": {"visible": "#a", "hidden": "#b"}}]}"##, "steps[1].expect", "checks several things"),
         (#"{"steps": [{"at": -1, "open": "https://a.example/"}]}"#, "steps[0].at", "non-negative"),
+        (#"{"nativeHosts": {"app.example": {"kind": "no-such-host"}}, "steps": []}"#, "nativeHosts.app.example.kind", "'no-such-host' is not a registered native host"),
     ])
     func malformedScenariosNameFilePathAndReason(json: String, path: String, reason: String) {
         do {

@@ -6,7 +6,10 @@ import TestSupport
 /// Every scenario of every suite, through the same runner and baseline check as
 /// `adv-harness run`: a failure names the scenario and shows the trace diff.
 @Suite struct ScenarioSuiteTests {
-    static let catalog = ScenarioCatalog(projectRoot: Support.fixtures.deletingLastPathComponent())
+    static let catalog: ScenarioCatalog = {
+        Support.registered
+        return ScenarioCatalog(projectRoot: Support.fixtures.deletingLastPathComponent())
+    }()
     static let files = catalog.allFiles()
 
     @Test func suitesExist() {

@@ -1,9 +1,13 @@
+import ADVHarnessSupport
 import ExtensionRuntime
 import Foundation
 import JSKit
 
 /// Shared helpers for the runtime's tests.
 public enum Support {
+    /// Registers ADV's native host kinds with the harness, as adv-harness does at start.
+    public static let registered: Void = ADVHarnessSupport.register()
+
     /// The repository's fixtures folder, found from this file's location.
     public static let fixtures: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

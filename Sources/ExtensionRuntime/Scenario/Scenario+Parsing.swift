@@ -5,7 +5,7 @@ extension Scenario {
     /// Keys a scenario file may have at the top level.
     static let topLevelKeys: Set<String> = [
         "description", "extension", "profile", "sitePermissions", "storage", "dynamicRules", "nativeMessages",
-        "pages", "faults", "feedbackQuota", "steps", "budget", "withheldPermissions",
+        "pages", "faults", "feedbackQuota", "steps", "budget", "withheldPermissions", "nativeHosts",
     ]
 
     /// Reads and validates a scenario file. Nothing runs until the whole file is valid.
@@ -153,6 +153,23 @@ struct ScenarioReader {
                 native[app] = list.map(json)
             }
         }
+        var hosts: [String: (kind: String, options: [String: String])] = [:]
+        if let value = top["nativeHosts"] {
+            for (app, spec) in try object(value, "nativeHosts") {
+                let path = "nativeHosts.\(app)"
+                let fields = try object(spec, path)
+                let kind = try string(fields["kind"], path + ".kind")
+                guard NativeHosts.kinds.contains(kind) else {
+                    throw fail(path + ".kind", "'\(kind)' is not a registered native host (known: \(NativeHosts.kinds.joined(separator: ", ")))")
+                }
+                guard native[app] == nil else { throw fail(path, "'\(app)' also has scripted nativeMessages; give one or the other") }
+                var options: [String: String] = [:]
+                for (key, option) in fields where key != "kind" {
+                    options[key] = key.hasSuffix("File") ? try file(option, "\(path).\(key)").path : try string(option, "\(path).\(key)")
+                }
+                hosts[app] = (kind, options)
+            }
+        }
         var pages: [String: URL] = [:]
         if let value = top["pages"] {
             for (url, name) in try object(value, "pages") {
@@ -205,7 +222,7 @@ struct ScenarioReader {
         return Scenario(
             file: file, suite: file.deletingLastPathComponent().lastPathComponent, name: name, description: description,
             extensionFolder: extensionFolder, withheldPermissions: withheld, profile: profile, sitePermissions: permissions, localStorage: local,
-            dynamicRules: rules, nativeMessages: native, pages: pages, faults: faults, feedbackQuota: quota,
+            dynamicRules: rules, nativeMessages: native, nativeHosts: hosts, pages: pages, faults: faults, feedbackQuota: quota,
             steps: steps, virtualBudget: virtualBudget, wallBudget: wallBudget)
     }
 }

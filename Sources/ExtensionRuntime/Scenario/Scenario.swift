@@ -25,6 +25,9 @@ public struct Scenario: Sendable {
     public let dynamicRules: String?
     /// Scripted native-message responses per application, answered in order (the last repeats).
     public let nativeMessages: [String: [String]]
+    /// Real native hosts by application id: a registered kind (``NativeHosts``) and its options
+    /// (values of keys ending in `File` are resolved paths).
+    public let nativeHosts: [String: (kind: String, options: [String: String])]
     /// URL -> fixture file served for it.
     public let pages: [String: URL]
     /// Calls to fail or delay.

@@ -15,6 +15,8 @@ public final class ScenarioRunner {
     var tabs: [String: Tab] = [:]
     var failures: [String] = []
     private var pageCache: [URL: String] = [:]
+    /// Files of real native hosts for this run (removed afterwards).
+    lazy var workFolder: URL = FileManager.default.temporaryDirectory.appendingPathComponent("adv-scenario-\(UUID().uuidString)")
 
     private init(_ scenario: Scenario, profile: Browser.Profile?) throws {
         self.scenario = scenario
@@ -34,6 +36,7 @@ public final class ScenarioRunner {
             return ScenarioResult(scenario: scenario, failures: ["cannot start the browser: \(error)"], trace: "", virtualDuration: .zero, wallSeconds: elapsed())
         }
         runner.execute(wallBudget: scenario.wallBudget, elapsed: elapsed)
+        try? FileManager.default.removeItem(at: runner.workFolder)
         return ScenarioResult(
             scenario: scenario, failures: runner.failures, trace: runner.browser.trace.dump(),
             virtualDuration: runner.browser.loop.now, wallSeconds: elapsed())
@@ -75,9 +78,20 @@ public final class ScenarioRunner {
             if let local = scenario.localStorage { host.setLocalStorage(json: local) }
             if let rules = scenario.dynamicRules { try host.setDynamicRules(json: rules) }
             host.faults = FaultPlan(rules: scenario.faults)
-            if !scenario.nativeMessages.isEmpty {
+            var realHosts: [String: (String) -> Result<String, NativeMessageError>] = [:]
+            for (application, spec) in scenario.nativeHosts {
+                guard let factory = NativeHosts.factory(spec.kind) else { throw StepFailure("nativeHosts.\(application): unknown kind '\(spec.kind)'") }
+                let folder = self.workFolder.appendingPathComponent(application)
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                let epoch = self.browser.options.session.epoch
+                let loop = self.browser.loop
+                nonisolated(unsafe) let clockLoop = loop
+                realHosts[application] = try factory(spec.options, folder) { Int64(epoch + clockLoop.now.milliseconds) }
+            }
+            if !scenario.nativeMessages.isEmpty || !realHosts.isEmpty {
                 var served: [String: Int] = [:]
-                host.nativeMessageHandler = { application, _ in
+                host.nativeMessageHandler = { application, message in
+                    if let real = realHosts[application] { return real(message) }
                     guard let responses = scenario.nativeMessages[application] else {
                         return .failure(NativeMessageError("Specified native messaging host not found."))
                     }

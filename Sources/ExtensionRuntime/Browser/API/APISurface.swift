@@ -57,6 +57,14 @@ enum APISurface {
             if namespace.audience == .privileged, !privileged { return false }
             if let permission = namespace.permission, !permissions.contains(permission) { return false }
             return true
+        }.map { namespace in
+            // runtime.sendNativeMessage exists only with the "nativeMessaging" permission and only
+            // in extension pages (Chrome's runtime API table; Safari's native messaging guide:
+            // the background and extension pages talk to the app, content scripts do not).
+            guard namespace.name == "runtime", !(permissions.contains("nativeMessaging") && privileged) else { return namespace }
+            var methods = namespace.methods
+            methods["sendNativeMessage"] = nil
+            return Namespace(name: namespace.name, permission: namespace.permission, audience: namespace.audience, methods: methods, events: namespace.events)
         }
     }
 }
