@@ -3,7 +3,7 @@ import BlockerCore
 extension ScenarioReader {
     /// Step keys that name the action; exactly one per step.
     static let actionKeys: Set<String> = [
-        "open", "navigate", "reload", "close", "activate", "script", "click", "key", "media", "permission",
+        "open", "navigate", "reload", "close", "activate", "script", "click", "key", "media", "permission", "clickToolbar",
         "suspendBackground", "wakeBackground", "runUntilIdle", "expect",
     ]
     static let modifierKeys: Set<String> = ["at", "after", "tab", "world", "private", "trusted", "selector", "set", "note"]
@@ -23,7 +23,8 @@ extension ScenarioReader {
         }
         let tab = try fields["tab"].map { try string($0, path + ".tab") } ?? "main"
         func knownTab(_ name: String, _ where_: String) throws -> String {
-            guard tabs.contains(name) else { throw fail(where_, "no open tab named '\(name)' at this point (open it first)") }
+            // "popup" names the extension's open popup page (clicks and keys in it).
+            guard tabs.contains(name) || (name == "popup" && (key == "click" || key == "key")) else { throw fail(where_, "no open tab named '\(name)' at this point (open it first)") }
             return name
         }
         let actionPath = path + "." + key
@@ -43,7 +44,7 @@ extension ScenarioReader {
         case "script":
             let world = try fields["world"].map { try string($0, path + ".world") } ?? "page"
             try checkWorld(world, path + ".world")
-            let tabName = world == "background" ? tab : try knownTab(tab, path + ".tab")
+            let tabName = world == "background" || world == "popup" ? tab : try knownTab(tab, path + ".tab")
             action = .script(tab: tabName, world: world, source: try string(fields[key], actionPath))
         case "click":
             action = .click(tab: try knownTab(tab, path + ".tab"), selector: try selector(fields[key], actionPath),
@@ -61,6 +62,9 @@ extension ScenarioReader {
             let text = try string(spec["state"], actionPath + ".state")
             guard let state = SitePermission(rawValue: text) else { throw fail(actionPath + ".state", "'\(text)' must be always, once, denied or not-asked") }
             action = .setPermission(host: try string(spec["host"], actionPath + ".host"), permission: state)
+        case "clickToolbar":
+            let name = try string(fields[key], actionPath)
+            action = .clickToolbar(tab: try knownTab(name, actionPath))
         case "suspendBackground": action = .suspendBackground
         case "wakeBackground": action = .wakeBackground
         case "runUntilIdle": action = .runUntilIdle
@@ -106,7 +110,7 @@ extension ScenarioReader {
             let world = try fields["world"].map { try string($0, path + ".world") } ?? "page"
             try checkWorld(world, path + ".world")
             guard let equals = fields["equals"] else { throw fail(path + ".equals", "is required with 'js'") }
-            return .value(tab: world == "background" ? nil : try known(), world: world, expression: try string(fields["js"], path + ".js"), equals: json(equals))
+            return .value(tab: world == "background" || world == "popup" ? nil : try known(), world: world, expression: try string(fields["js"], path + ".js"), equals: json(equals))
         case "visible", "hidden":
             return .visible(tab: try known(), selector: try selector(fields[kind], path + "." + kind), visible: kind == "visible")
         case "trace", "noTrace":

@@ -66,6 +66,8 @@ public struct Scenario: Sendable {
         case key(tab: String, key: String, selector: String?)
         case media(tab: String, selector: String, properties: [(String, String)])
         case setPermission(host: String, permission: SitePermission)
+        /// The user clicks the extension's toolbar button on a tab (opens its popup, if any).
+        case clickToolbar(tab: String)
         case suspendBackground
         case wakeBackground
         case runUntilIdle

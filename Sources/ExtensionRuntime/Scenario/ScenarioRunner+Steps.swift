@@ -56,6 +56,11 @@ extension ScenarioRunner {
             let world = try self.world("page", tab: name, step)
             let assignments = properties.map { "element[\(JSONText.string($0.0))] = \($0.1);" }.joined()
             try run(world, "(function () { const element = document.querySelector(\(JSONText.string(selector))); if (!element) throw new Error('no element matches ' + \(JSONText.string(selector))); \(assignments) })()", step)
+        case let .clickToolbar(name):
+            note("click the toolbar button in tab \(name)")
+            guard let host else { throw StepFailure("\(step.path): no extension is installed") }
+            let tab = try self.tab(name, step)
+            _ = try attempt(step) { try browser.clickAction(of: host, in: tab) }
         case let .setPermission(host, permission):
             browser.setSitePermission(permission, for: host)
         case .suspendBackground:
@@ -79,6 +84,10 @@ extension ScenarioRunner {
     }
 
     func page(_ name: String, _ step: Scenario.Step) throws -> Page {
+        if name == "popup" {
+            guard let host, let popup = browser.popup(of: host) else { throw StepFailure("\(step.path): the extension's popup is not open") }
+            return popup
+        }
         guard let page = try tab(name, step).page else { throw StepFailure("\(step.path): tab '\(name)' shows no page") }
         return page
     }
@@ -93,6 +102,10 @@ extension ScenarioRunner {
         if name == "background" {
             guard let world = host?.backgroundWorld else { throw StepFailure("\(step.path): the extension's background is not running") }
             return world
+        }
+        if name == "popup" {
+            guard let host, let popup = browser.popup(of: host) else { throw StepFailure("\(step.path): the extension's popup is not open") }
+            return popup.pageWorld
         }
         guard let tabName else { throw StepFailure("\(step.path): '\(name)' needs a tab") }
         guard let page = try tab(tabName, step).page else { throw StepFailure("\(step.path): tab '\(tabName)' shows no page") }
