@@ -21,8 +21,8 @@ browser.runtime.onMessage.addListener((message, sender) => {
     case "sources.list":
       return ADVSourceBlocks.list().then((hosts) => ({ ok: true, hosts }));
     case "filters.forPage":
-      return ADVPersonalFilters.forHost(sender.url ? new URL(sender.url).hostname : message.hostname)
-        .then((filters) => ({ ok: true, filters }));
+      return Promise.all([ADVPersonalFilters.forHost(sender.url ? new URL(sender.url).hostname : message.hostname), ADVPersonalFilters.backend()])
+        .then(([filters, mode]) => ({ ok: true, filters, mode }));
     case "filters.add":
       return ADVPersonalFilters.add(message.hostname, message.text)
         .then((result) => ({ ok: true, ...result }), (error) => ({ ok: false, error: error.message }));

@@ -1,12 +1,19 @@
-// Personal filters: exact-hostname CSS selectors saved in storage.local in the personal-rules
-// document shared with the native rule store (fixtures/rules/README.md): records with a stable
-// id, hostname, selector, modification time and deletion marker; never page URLs.
+// Personal filters: exact-hostname CSS selectors in the personal-rules document shared with the
+// native rule store (fixtures/rules/README.md): records with a stable id, hostname, selector,
+// modification time and deletion marker; never page URLs.
+//
+// Two homes: browser.storage.local (no App Group), or — when the native app answers — the
+// locked App Group file it shares with the app, reached through runtime.sendNativeMessage.
+// On first access in App Group mode the browser-local rules, deletion markers included, are
+// migrated into the shared file; the app records the migration, so it happens exactly once.
 "use strict";
 
 var ADVPersonalFilters = (() => {
   const STORAGE_KEY = "personalRules";
   const MAX_BATCH = 1000;
   const MAX_SELECTOR = 4096;
+  const NATIVE_APP = "tools.ars.browser.adv";
+  let backendChoice = null;
   const serialize = ADVSerialQueue.make();
 
 
@@ -41,6 +48,36 @@ var ADVPersonalFilters = (() => {
     return { selector };
   }
 
+  async function native(message) {
+    const reply = await browser.runtime.sendNativeMessage(NATIVE_APP, message);
+    if (!reply || !reply.ok) throw new Error(reply && reply.error ? reply.error.message : "the ADV app did not answer");
+    return reply;
+  }
+
+  /** "native" when the app's shared rule file is usable (migrating browser-local rules into it), else "local". */
+  function backend() {
+    if (!backendChoice) {
+      backendChoice = (async () => {
+        if (typeof browser.runtime.sendNativeMessage !== "function") return "local";
+        try {
+          const state = (await native({ type: "state" })).state;
+          if (state.status !== "ok" && state.status !== "missing") return "local";
+          const local = await load();
+          if (local.rules.length) await native({ type: "migrate", document: local });
+          return "native";
+        } catch (error) {
+          return "local";
+        }
+      })();
+    }
+    return backendChoice;
+  }
+
+  /** Tells every open tab that the filters changed (content scripts listen to storage). */
+  function announce(revision) {
+    return browser.storage.local.set({ personalRulesRevision: String(revision) });
+  }
+
   function stamp(previous) {
     return Math.max(Date.now(), previous === undefined ? 0 : previous + 1);
   }
@@ -63,6 +100,18 @@ var ADVPersonalFilters = (() => {
       });
       if (selectors.length === 0) throw new Error("no selectors to add");
       if (selectors.length > MAX_BATCH) throw new Error("at most " + MAX_BATCH + " selectors per submission (got " + selectors.length + ") — nothing was saved");
+      if ((await backend()) === "native") {
+        const unique = [...new Set(selectors)];
+        const existing = new Set((await native({ type: "list", hostname: host })).rules.map((r) => r.selector));
+        const fresh = unique.filter((selector) => !existing.has(selector));
+        let added = [];
+        if (fresh.length) {
+          const reply = await native({ type: "saveBatch", rules: fresh.map((selector) => ({ id: crypto.randomUUID(), hostname: host, selector })) });
+          added = reply.saved.map((r) => ({ id: r.id, selector: r.selector }));
+          await announce(reply.revision);
+        }
+        return { added, skipped: selectors.length - added.length };
+      }
       const doc = await load();
       const existing = new Set(doc.rules.filter((r) => !r.deleted && r.hostname === host).map((r) => r.selector));
       const added = [];
@@ -82,6 +131,12 @@ var ADVPersonalFilters = (() => {
   /** Removes a filter, keeping a deletion marker so another device cannot bring it back. */
   function remove(id) {
     return serialize(async () => {
+      if ((await backend()) === "native") {
+        const reply = await native({ type: "delete", ids: [id] });
+        if (!reply.deleted.includes(id)) throw new Error("no filter with id " + id);
+        await announce(reply.revision);
+        return { removed: id };
+      }
       const doc = await load();
       const rule = doc.rules.find((r) => r.id === id && !r.deleted);
       if (!rule) throw new Error("no filter with id " + id);
@@ -95,8 +150,11 @@ var ADVPersonalFilters = (() => {
   /** The live filters of exactly `hostname` (not its subdomains, not its parent). */
   async function forHost(hostname) {
     const host = String(hostname || "").toLowerCase();
+    if ((await backend()) === "native") {
+      return (await native({ type: "list", hostname: host })).rules.map((r) => ({ id: r.id, selector: r.selector }));
+    }
     return (await load()).rules.filter((r) => !r.deleted && r.hostname === host).map((r) => ({ id: r.id, selector: r.selector }));
   }
 
-  return { add, remove, forHost, validate, STORAGE_KEY, MAX_BATCH };
+  return { add, remove, forHost, backend, validate, STORAGE_KEY, MAX_BATCH };
 })();

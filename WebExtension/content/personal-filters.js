@@ -176,9 +176,12 @@
     setTimeout(() => { if (selectors === list) enforceInline(); }, 0);
   }
 
+  let shared = false;
   async function refresh() {
     const reply = await ADVMessaging.request("filters.forPage", { hostname: location.hostname });
-    apply(reply && reply.ok ? reply.filters.map((f) => f.selector) : []);
+    const next = reply && reply.ok ? reply.filters.map((f) => f.selector) : [];
+    shared = Boolean(reply && reply.mode === "native");
+    if (next.join("\n") !== selectors.join("\n") || next.length === 0) apply(next);
   }
 
   // DOM changes (removing or rewriting the element, new content) are seen at the next
@@ -195,8 +198,15 @@
   window.addEventListener("pagehide", () => { observer.disconnect(); clearInterval(check); });
 
   browser.storage.onChanged.addListener((changes, area) => {
-    if (area === "local" && changes.personalRules) refresh();
+    if (area === "local" && (changes.personalRules || changes.personalRulesRevision)) refresh();
   });
+  // In App Group mode the native app (or another device, through it) may change the shared file
+  // at any time: a visible page looks again every few seconds.
+  const SHARED_POLL_MS = 5000;
+  const poll = setInterval(() => {
+    if (shared && document.visibilityState !== "hidden") refresh();
+  }, SHARED_POLL_MS);
+  window.addEventListener("pagehide", () => clearInterval(poll));
   globalThis.__advPersonalFiltersStats = () => ({ repairs: repairs.count, backedOff, enforced: enforced.size, selectors: selectors.length });
   refresh();
 })();
