@@ -3,7 +3,7 @@ import BlockerCore
 extension ScenarioReader {
     /// Step keys that name the action; exactly one per step.
     static let actionKeys: Set<String> = [
-        "open", "navigate", "reload", "close", "activate", "script", "click", "key", "media", "permission", "clickToolbar",
+        "open", "navigate", "reload", "close", "activate", "script", "click", "key", "media", "permission", "clickToolbar", "nativeMessage",
         "suspendBackground", "wakeBackground", "runUntilIdle", "expect",
     ]
     static let modifierKeys: Set<String> = ["at", "after", "tab", "world", "private", "trusted", "selector", "set", "note"]
@@ -62,6 +62,10 @@ extension ScenarioReader {
             let text = try string(spec["state"], actionPath + ".state")
             guard let state = SitePermission(rawValue: text) else { throw fail(actionPath + ".state", "'\(text)' must be always, once, denied or not-asked") }
             action = .setPermission(host: try string(spec["host"], actionPath + ".host"), permission: state)
+        case "nativeMessage":
+            let spec = try object(fields[key], actionPath, allowed: ["application", "message"])
+            guard let message = spec["message"], case .object = message else { throw fail(actionPath + ".message", "must be a JSON object") }
+            action = .nativeMessage(application: try string(spec["application"], actionPath + ".application"), message: json(message))
         case "clickToolbar":
             let name = try string(fields[key], actionPath)
             action = .clickToolbar(tab: try knownTab(name, actionPath))

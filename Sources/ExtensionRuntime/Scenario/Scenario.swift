@@ -66,6 +66,9 @@ public struct Scenario: Sendable {
         case key(tab: String, key: String, selector: String?)
         case media(tab: String, selector: String, properties: [(String, String)])
         case setPermission(host: String, permission: SitePermission)
+        /// The native side (the app, another process) handles `message` itself, as if sent by the
+        /// app rather than the extension: how a scenario changes a shared file from outside.
+        case nativeMessage(application: String, message: String)
         /// The user clicks the extension's toolbar button on a tab (opens its popup, if any).
         case clickToolbar(tab: String)
         case suspendBackground

@@ -56,6 +56,12 @@ extension ScenarioRunner {
             let world = try self.world("page", tab: name, step)
             let assignments = properties.map { "element[\(JSONText.string($0.0))] = \($0.1);" }.joined()
             try run(world, "(function () { const element = document.querySelector(\(JSONText.string(selector))); if (!element) throw new Error('no element matches ' + \(JSONText.string(selector))); \(assignments) })()", step)
+        case let .nativeMessage(application, message):
+            guard let handler = host?.nativeMessageHandler else { throw StepFailure("\(step.path): no native host is configured for the extension") }
+            switch handler(application, message) {
+            case let .success(reply): trace.record(.api, at: "native-app", "\(application) handles \(Browser.abbreviate(message)) -> \(Browser.abbreviate(reply))")
+            case let .failure(error): throw StepFailure("\(step.path): the native host failed: \(error.message)")
+            }
         case let .clickToolbar(name):
             note("click the toolbar button in tab \(name)")
             guard let host else { throw StepFailure("\(step.path): no extension is installed") }
