@@ -117,7 +117,7 @@ import TestSupport
             const after = await browser.storage.local.get(null);
             return JSON.stringify({ keys: Object.keys(all), b: all.b, when: all.when, one, some, defaults, bytes, after });
             """) as? String
-        #expect(result == #"{"keys":["a","b","gone","when"],"b":[1,{"a":2,"z":1}],"when":"1970-01-01T00:00:00.000Z","one":{"a":"x"},"some":{"a":"x"},"defaults":{"a":"x","c":3},"bytes":4,"after":{"gone":null,"when":"1970-01-01T00:00:00.000Z"}}"#)
+        #expect(result == #"{"keys":["a","b","gone","when"],"b":[1,{"z":1,"a":2}],"when":"1970-01-01T00:00:00.000Z","one":{"a":"x"},"some":{"a":"x"},"defaults":{"a":"x","c":3},"bytes":4,"after":{"gone":null,"when":"1970-01-01T00:00:00.000Z"}}"#)
         #expect(host.localStorageJSON == #"{"gone":null,"when":"1970-01-01T00:00:00.000Z"}"#)
     }
 
@@ -262,28 +262,38 @@ import TestSupport
 }
 
 @Suite struct CanonicalJSONTests {
-    @Test func largeAndSmallObjectsSerializeInTheSameOrder() throws {
+    @Test func storageKeepsTheValuesOwnKeyOrder() throws {
         let (browser, host) = try Support.browser()
         let world = try #require(host.backgroundWorld)
-        // 70 keys takes the member-by-member path, 7 keys the sorted copy: same order either way.
-        let result = try Support.await(browser, world, """
-            const big = {}, small = {};
-            for (const k of ["b", "10", "a", "9", "__x", "1"]) { big[k] = k; small[k] = k; }
-            for (let i = 0; i < 64; i++) big["z" + i] = i;
-            await browser.storage.local.set({ big, small });
-            return JSON.stringify(await browser.storage.local.get(["big", "small"]));
-            """) as? String
-        let local = host.localStorageJSON
-        #expect(local.contains(#""small":{"1":"1","9":"9","10":"10","__x":"__x","a":"a","b":"b"}"#))
-        #expect(local.contains(#""big":{"1":"1","9":"9","10":"10","__x":"__x","a":"a","b":"b","z0":0,"z1":1,"z10":10"#))
-        #expect(result?.isEmpty == false)
-        // Cycles, toJSON, boxed primitives, dropped members.
+        // As a browser stores a value (its JSON serialization): integer-like keys ascending, then
+        // the other keys in insertion order; only the top-level storage keys come back sorted.
+        _ = try Support.await(browser, world, """
+            const small = {};
+            for (const k of ["b", "10", "a", "9", "__x", "1"]) small[k] = k;
+            await browser.storage.local.set({ small });
+            """)
+        #expect(host.localStorageJSON.contains(#""small":{"1":"1","9":"9","10":"10","b":"b","a":"a","__x":"__x"}"#))
         let cyclic = try Support.await(browser, world, "const o = {}; o.self = o; try { await browser.storage.local.set({ o }); } catch (e) { return e.message }") as? String
         #expect(cyclic == "JSON.stringify cannot serialize cyclic structures.")
         let odd = try Support.await(browser, world, """
             await browser.storage.local.set({ odd: { d: new Date(0), n: new Number(3), s: new String("x"), f() {}, u: undefined, list: [undefined, () => 1, NaN] } });
             return JSON.stringify((await browser.storage.local.get("odd")).odd);
             """) as? String
-        #expect(odd == #"{"d":"1970-01-01T00:00:00.000Z","list":[null,null,null],"n":3,"s":"x"}"#)
+        #expect(odd == #"{"d":"1970-01-01T00:00:00.000Z","n":3,"s":"x","list":[null,null,null]}"#)
+    }
+
+    @Test func otherCallsAreCanonicalForLargeAndSmallObjectsAlike() throws {
+        let (browser, host) = try Support.browser()
+        let world = try #require(host.backgroundWorld)
+        // 70 keys takes the member-by-member path, 7 keys the sorted copy: same order either way.
+        _ = try Support.await(browser, world, """
+            const big = {}, small = {};
+            for (const k of ["b", "10", "a", "9", "__x", "1"]) { big[k] = k; small[k] = k; }
+            for (let i = 0; i < 64; i++) big["z" + i] = i;
+            for (const value of [small, big]) { try { await browser.runtime.sendMessage(value); } catch (e) {} }
+            """)
+        let api = browser.trace.dump(channels: [.api])
+        #expect(api.contains(#"runtime.sendMessage({"1":"1","9":"9","10":"10","__x":"__x","a":"a","b":"b"})"#))
+        #expect(api.contains(#"runtime.sendMessage({"1":"1","9":"9","10":"10","__x":"__x","a":"a","b":"b","z0":0,"z1":1,"z10":10"#))
     }
 }

@@ -17,7 +17,16 @@ extension Browser {
         var arguments: [String?] = []
         for index in 0..<count {
             let value = argumentArray[index]
-            arguments.append(value.isUndefined ? nil : try canonical.call([value]).stringValue)
+            // Storage values keep their own key order (as browsers store them: a structured clone
+            // or JSON serialization of the value as given); only other calls are canonicalized.
+            // Storage keys themselves come back sorted (StorageArea).
+            if value.isUndefined {
+                arguments.append(nil)
+            } else if namespace.hasPrefix("storage") {
+                arguments.append(try value.toJSON())
+            } else {
+                arguments.append(try canonical.call([value]).stringValue)
+            }
         }
         let call = APICall(namespace: namespace, method: method, arguments: arguments, context: context)
         let deferred = try JSDeferred(in: context.world.context)
@@ -67,13 +76,25 @@ extension Browser {
     static func abbreviate(_ text: String) -> String {
         let limit = 240
         guard text.utf8.count > limit * 2 else { return text }
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x100_0000_01b3
+        var copy = text
+        // FNV-1a's multiply over 8-byte words (bytes for the tail): one dependent multiply per
+        // word instead of per byte keeps long arguments cheap to fingerprint.
+        let hash: UInt64 = copy.withUTF8 { bytes in
+            let raw = UnsafeRawBufferPointer(bytes)
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            var offset = 0
+            while offset + 8 <= raw.count {
+                hash = (hash ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0x100_0000_01b3
+                offset += 8
+            }
+            while offset < raw.count {
+                hash = (hash ^ UInt64(raw[offset])) &* 0x100_0000_01b3
+                offset += 1
+            }
+            return hash
         }
         let digest = String(hash, radix: 16)
-        return String(text.prefix(limit)) + "… (\(text.utf8.count) bytes, fnv1a \(String(repeating: "0", count: 16 - digest.count) + digest))"
+        return String(text.prefix(limit)) + "… (\(text.utf8.count) bytes, digest \(String(repeating: "0", count: 16 - digest.count) + digest))"
     }
 
     static func channel(for namespace: String) -> TraceChannel {
