@@ -22,7 +22,12 @@ enum JSONText {
     /// The members of a top-level array or object, as raw texts: for an object alternating
     /// key (a JSON string) and value.
     private static func members(_ json: String) -> [String] {
-        let bytes = Array(json.utf8)
+        var text = json
+        // Scans the string's own UTF-8 storage (no copy of what may be a large value).
+        return text.withUTF8 { bytes in scanMembers(bytes) }
+    }
+
+    private static func scanMembers(_ bytes: UnsafeBufferPointer<UInt8>) -> [String] {
         guard bytes.count >= 2 else { return [] }
         var result: [String] = []
         var depth = 0
@@ -69,7 +74,7 @@ enum JSONText {
         // Fast path: a literal without escapes is its text between the quotes (most keys).
         let utf8 = json.utf8
         if utf8.count >= 2, utf8.first == UInt8(ascii: "\""), utf8.last == UInt8(ascii: "\""), !utf8.contains(UInt8(ascii: "\\")) {
-            return String(json.dropFirst().dropLast())
+            return String(decoding: utf8.dropFirst().dropLast(), as: UTF8.self)
         }
         guard let data = "[\(json)]".data(using: .utf8),
               let array = try? JSONSerialization.jsonObject(with: data) as? [Any],

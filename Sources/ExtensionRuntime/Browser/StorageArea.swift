@@ -61,26 +61,22 @@ final class StorageArea {
     /// `set`: all items are written or none (the quota is checked on the result first).
     func set(_ itemsJSON: String) -> Result<[Change], StorageError> {
         guard JSONText.kind(itemsJSON) == .object else { return .failure(.invalidItems) }
-        var entries = JSONText.entries(itemsJSON)
-        if Set(entries.map(\.key)).count != entries.count {
-            // A repeated key: the last one wins, as in JSON.parse.
-            var last: [String: Int] = [:]
-            for (index, entry) in entries.enumerated() { last[entry.key] = index }
-            entries = entries.enumerated().filter { last[$0.element.key] == $0.offset }.map(\.element)
-        }
+        // The text comes from JSON.stringify of one object, so no key repeats; one look-up per
+        // key decides both the new size and whether the value changed.
+        let entries = JSONText.entries(itemsJSON)
         var used = usedBytes
-        for entry in entries {
-            if let old = items[entry.key] { used -= entry.key.utf8.count + old.utf8.count }
-            used += entry.key.utf8.count + entry.value.utf8.count
-        }
-        guard used <= quotaBytes else { return .failure(.quotaExceeded) }
         var changes: [Change] = []
         for entry in entries {
             let old = items[entry.key]
             guard old != entry.value else { continue }
+            let keyBytes = entry.key.utf8.count
+            used += keyBytes + entry.value.utf8.count - (old.map { keyBytes + $0.utf8.count } ?? 0)
             changes.append(Change(key: entry.key, old: old, new: entry.value))
-            if old == nil { order.insert(entry.key, at: insertionIndex(entry.key)) }
-            items[entry.key] = entry.value
+        }
+        guard used <= quotaBytes else { return .failure(.quotaExceeded) }
+        for change in changes {
+            if change.old == nil { order.insert(change.key, at: insertionIndex(change.key)) }
+            items[change.key] = change.new
         }
         usedBytes = used
         return .success(changes)

@@ -30,7 +30,8 @@ extension Browser {
         }
         let call = APICall(namespace: namespace, method: method, arguments: arguments, context: context)
         let deferred = try JSDeferred(in: context.world.context)
-        let argumentText = arguments.map { $0 ?? "undefined" }.joined(separator: ", ")
+        // One argument (the usual case) is used as it is: no copy of what may be a large value.
+        let argumentText = arguments.count == 1 ? (arguments[0] ?? "undefined") : arguments.map { $0 ?? "undefined" }.joined(separator: ", ")
         let channel = Self.channel(for: namespace)
         trace.record(channel, at: context.location, "\(call.name)(\(Self.abbreviate(argumentText)))")
 
