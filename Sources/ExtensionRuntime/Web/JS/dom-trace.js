@@ -51,7 +51,9 @@
   }
 
   ctx.addMutationListener((record, document) => {
-    if (!document._advExtensionWorlds) return;
+    // The parser's own insertions (no script runs inside a parse call) and documents without a
+    // content world skip the stack inspection.
+    if (!document._advExtensionWorlds || document._advParsing) return;
     const extension = extensionOnStack();
     if (!extension) return;
     let text;

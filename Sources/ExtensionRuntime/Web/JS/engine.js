@@ -435,7 +435,8 @@
       document, shared, windowTarget,
       // Feeds the next chunk to the parser and returns the <script> elements completed by it.
       write(chunk) {
-        parser.parse(chunk, false, undefined);
+        document._advParsing = true;
+        try { parser.parse(chunk, false, undefined); } finally { document._advParsing = false; }
         return this.newScripts();
       },
       end() {
@@ -443,7 +444,8 @@
         // fires load itself at the right moment, so hide the view while the parser finishes.
         const view = document.defaultView;
         document.defaultView = null;
-        try { parser.parse("", true, undefined); } finally { document.defaultView = view; }
+        document._advParsing = true;
+        try { parser.parse("", true, undefined); } finally { document.defaultView = view; document._advParsing = false; }
         // Scripts inserted from now on run when inserted (requests.js); other elements wait for
         // the subresource scan.
         document._advRequestsLive = 1;
