@@ -59,12 +59,20 @@ extension Support {
     public static func browser(
         pages: [String: String] = [:], permission: SitePermission = .always, profile: Browser.Profile = .safari
     ) throws -> (Browser, ExtensionHost) {
+        try browser(with: try sampleExtension(), pages: pages, permission: permission, profile: profile)
+    }
+
+    /// A browser with `bundle` installed, pages served from `pages` (other https URLs get a
+    /// plain page), and every site given `permission`.
+    public static func browser(
+        with bundle: ExtensionBundle, pages: [String: String], permission: SitePermission, profile: Browser.Profile
+    ) throws -> (Browser, ExtensionHost) {
         var options = Browser.Options()
         options.profile = profile
         let browser = try Browser(options: options)
         browser.setSitePermission(permission, for: "*")
         browser.pageSource = { url in pages[url] ?? (url.hasPrefix("https://") ? "<!DOCTYPE html><title>\(url)</title><body><p>page</p></body>" : nil) }
-        let host = try browser.install(try sampleExtension())
+        let host = try browser.install(bundle)
         try browser.loop.runUntilIdle()
         return (browser, host)
     }
@@ -111,14 +119,7 @@ extension Support {
     public static func outlineBrowser(
         pages: [String: String] = framedPages, permission: SitePermission = .always, profile: Browser.Profile = .safari
     ) throws -> (Browser, ExtensionHost) {
-        var options = Browser.Options()
-        options.profile = profile
-        let browser = try Browser(options: options)
-        browser.setSitePermission(permission, for: "*")
-        browser.pageSource = { url in pages[url] ?? (url.hasPrefix("https://") ? "<!DOCTYPE html><title>\(url)</title><body><p>page</p></body>" : nil) }
-        let host = try browser.install(try frameOutline())
-        try browser.loop.runUntilIdle()
-        return (browser, host)
+        try browser(with: try frameOutline(), pages: pages, permission: permission, profile: profile)
     }
 
     /// Console lines of the extension's background, in order.

@@ -221,22 +221,7 @@
 
   // The bucket a selector lives in: its rightmost compound's id, else a class, else its type.
   function bucketKey(selector) {
-    let depth = 0, start = 0;
-    for (let i = 0; i < selector.length; i++) {
-      const c = selector[i];
-      if (c === "\\") { i++; continue; }
-      if (c === "(" || c === "[") depth++;
-      else if (c === ")" || c === "]") depth--;
-      else if (depth === 0 && (c === " " || c === ">" || c === "+" || c === "~")) start = i + 1;
-    }
-    const compound = selector.slice(start);
-    let plain = "", d = 0;
-    for (let i = 0; i < compound.length; i++) {
-      const c = compound[i];
-      if (c === "(" || c === "[") d++;
-      if (d === 0) plain += c; else plain += " ";
-      if (c === ")" || c === "]") d--;
-    }
+    const plain = rightmostCompound(selector);
     let m = /#((?:[a-zA-Z0-9_\u00a0-\uffff-])+)/.exec(plain);
     if (m) return "#" + m[1];
     m = /\.((?:[a-zA-Z0-9_\u00a0-\uffff-])+)/.exec(plain);
