@@ -37,6 +37,9 @@ import TestSupport
         (#"{"steps": [{"open": "https://a.example/"}, {"expect": {"js": "1"}}]}"#, "steps[1].expect.equals", "is required with 'js'"),
         (##"{"steps": [{"open": "https://a.example/"}, {"expect": {"visible": "#a", "hidden": "#b"}}]}"##, "steps[1].expect", "checks several things"),
         (#"{"steps": [{"at": -1, "open": "https://a.example/"}]}"#, "steps[0].at", "non-negative"),
+        (#"{"storage": {"localFiles": {"rules": "sites/missing.json"}}, "steps": []}"#, "storage.localFiles.rules", "file 'sites/missing.json' not found"),
+        (#"{"storage": {"localFiles": {"rules": "sites/shared-format.html"}}, "steps": []}"#, "storage.localFiles.rules", "'shared-format.html' is not valid JSON"),
+        (#"{"storage": {"local": {"rules": 1}, "localFiles": {"rules": "rules/personal-rules-v1.json"}}, "steps": []}"#, "storage.localFiles.rules", "'rules' is also given in storage.local"),
         (#"{"nativeHosts": {"app.example": {"kind": "no-such-host"}}, "steps": []}"#, "nativeHosts.app.example.kind", "'no-such-host' is not a registered native host"),
     ])
     func malformedScenariosNameFilePathAndReason(json: String, path: String, reason: String) {

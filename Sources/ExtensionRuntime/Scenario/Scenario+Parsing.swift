@@ -130,8 +130,24 @@ struct ScenarioReader {
         }
         var local: String?
         if let value = top["storage"] {
-            let storage = try object(value, "storage", allowed: ["local"])
-            if let area = storage["local"] { _ = try object(area, "storage.local"); local = json(area) }
+            let storage = try object(value, "storage", allowed: ["local", "localFiles"])
+            var area: [String: JSONValue] = [:]
+            if let inline = storage["local"] { area = try object(inline, "storage.local") }
+            // localFiles: key -> JSON file whose content becomes that key's value (a fixture the
+            // Swift tests read too, so both sides are proven to agree on one document).
+            if let files = storage["localFiles"] {
+                for (key, name) in try object(files, "storage.localFiles") {
+                    let path = "storage.localFiles.\(key)"
+                    if area[key] != nil { throw fail(path, "'\(key)' is also given in storage.local") }
+                    let url = try file(name, path)
+                    guard let data = FileManager.default.contents(atPath: url.path),
+                          let decoded = try? JSONDecoder().decode(JSONValue.self, from: data) else {
+                        throw fail(path, "'\(url.lastPathComponent)' is not valid JSON")
+                    }
+                    area[key] = decoded
+                }
+            }
+            if storage["local"] != nil || storage["localFiles"] != nil { local = json(.object(area)) }
         }
         var rules: String?
         if let value = top["dynamicRules"] {
