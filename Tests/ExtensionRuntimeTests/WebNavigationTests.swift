@@ -56,7 +56,52 @@ import TestSupport
         #expect(try Support.eval(world, "typeof browser.webNavigation") as? String == "undefined")
         let (outline, outlineHost) = try Support.outlineBrowser()
         let worker = try #require(outlineHost.backgroundWorld)
-        #expect(try Support.eval(worker, "typeof browser.webNavigation.onCompleted.addListener + typeof browser.webNavigation.getFrame") as? String == "functionundefined")
+        #expect(try Support.eval(worker, "typeof browser.webNavigation.onCompleted.addListener + typeof browser.webNavigation.getFrame") as? String == "functionfunction")
         withExtendedLifetime((browser, outline)) {}
+    }
+
+    @Test func frameQueriesWalkTheTreeAndRejectUnknownIds() throws {
+        let (browser, host) = try Support.outlineBrowser(pages: Self.pages)
+        let tab = try browser.openTab(url: "https://news.test/")
+        try browser.loop.runUntilIdle()
+        let worker = try #require(host.backgroundWorld)
+        let all = try Support.await(browser, worker, """
+            const frames = await browser.webNavigation.getAllFrames({ tabId: \(tab.id) });
+            return JSON.stringify(frames);
+            """) as? String
+        #expect(all == #"[{"errorOccurred":false,"frameId":0,"parentFrameId":-1,"url":"https://news.test/"},"# +
+            #"{"errorOccurred":false,"frameId":1,"parentFrameId":0,"url":"https://news.test/inner"},"# +
+            #"{"errorOccurred":true,"frameId":2,"parentFrameId":0,"url":"https://tracker.test/x"}]"#)
+        let one = try Support.await(browser, worker, """
+            return JSON.stringify(await browser.webNavigation.getFrame({ tabId: \(tab.id), frameId: 1 }));
+            """) as? String
+        #expect(one == #"{"errorOccurred":false,"parentFrameId":0,"url":"https://news.test/inner"}"#)
+        let errors = try Support.await(browser, worker, """
+            const attempt = (details) => browser.webNavigation.getFrame(details).then(() => 'resolved', (e) => e.message);
+            return [await attempt({ tabId: 99, frameId: 0 }), await attempt({ tabId: \(tab.id), frameId: 7 }),
+                    await attempt({ tabId: \(tab.id) }), await attempt({ tabId: 'x', frameId: 0 })].join('|');
+            """) as? String
+        #expect(errors == "Invalid call to webNavigation.getFrame(). Tab not found.|"
+            + "Invalid call to webNavigation.getFrame(). Frame not found.|"
+            + #"Invalid call to webNavigation.getFrame(). The 'details' value is invalid, because it is missing required keys: "frameId".|"#
+            + "Invalid call to webNavigation.getFrame(). The 'tabId' value is invalid, because a number is expected.")
+    }
+
+    @Test func frameQueriesHideUrlsSafariMayNotShowAndChromiumAnswersNull() throws {
+        for profile in [Browser.Profile.safari, .chromium] {
+            let (browser, host) = try Support.outlineBrowser(pages: Self.pages, permission: .denied, profile: profile)
+            let tab = try browser.openTab(url: "https://news.test/inner")
+            try browser.loop.runUntilIdle()
+            let worker = try #require(host.backgroundWorld)
+            let answer = try Support.await(browser, worker, """
+                const top = await browser.webNavigation.getFrame({ tabId: \(tab.id), frameId: 0 });
+                const missing = await browser.webNavigation.getFrame({ tabId: \(tab.id), frameId: 7 }).catch((e) => 'rejected');
+                return [JSON.stringify(top), String(missing)].join('|');
+                """) as? String
+            let expected = profile == .safari
+                ? #"{"errorOccurred":false,"parentFrameId":-1}|rejected"#
+                : #"{"errorOccurred":false,"parentFrameId":-1,"url":"https://news.test/inner"}|null"#
+            #expect(answer == expected, "\(profile)")
+        }
     }
 }

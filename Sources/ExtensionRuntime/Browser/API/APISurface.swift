@@ -35,9 +35,9 @@ enum APISurface {
                   events: ["onClicked"]),
     ]
 
-    /// webNavigation needs its permission; its events only (getFrame/getAllFrames are not
-    /// modelled, so they are absent).
-    static let webNavigation = Namespace(name: "webNavigation", permission: "webNavigation", audience: .privileged, methods: [:],
+    /// webNavigation needs its permission: the frame-tree queries and the navigation events.
+    static let webNavigation = Namespace(name: "webNavigation", permission: "webNavigation", audience: .privileged,
+                                         methods: ["getFrame": (1, 1), "getAllFrames": (1, 1)],
                                          events: ["onBeforeNavigate", "onCommitted", "onDOMContentLoaded", "onCompleted", "onErrorOccurred"])
 
     /// declarativeNetRequest needs either DNR permission.

@@ -113,6 +113,7 @@ extension Browser {
         case "tabs": return handleTabs(call)
         case "action": return handleAction(call)
         case "declarativeNetRequest": return handleDNR(call)
+        case "webNavigation": return handleWebNavigation(call)
         default: return .error("\(call.name) is not available")
         }
     }

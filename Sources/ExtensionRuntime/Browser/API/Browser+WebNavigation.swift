@@ -31,4 +31,44 @@ extension Browser {
             }
         }
     }
+
+    /// `webNavigation.getFrame({tabId, frameId})` and `getAllFrames({tabId})`.
+    ///
+    /// Safari (WebKit's WebExtensionContextAPIWebNavigationCocoa.mm): both keys must be numbers;
+    /// an unknown tab or frame rejects ("Invalid call to webNavigation.getFrame(). Tab not
+    /// found." / "Frame not found."); `url` is left out of a frame the extension may not access;
+    /// getFrame leaves out `frameId`, getAllFrames lists the tree top-down, each with its id.
+    /// Chromium (webNavigation.json / web_navigation_api.cc) resolves with null for an unknown
+    /// tab or frame and always gives the URL. `errorOccurred` is true for a frame whose load a
+    /// rule blocked. Document ids are not modelled.
+    func handleWebNavigation(_ call: APICall) -> APIResult {
+        let api = "webNavigation.\(call.method)()"
+        let fields = Dictionary(JSONText.entries(call.argument(0) ?? "null").map { ($0.key, $0.value) }, uniquingKeysWith: { $1 })
+        let required = call.method == "getFrame" ? ["tabId", "frameId"] : ["tabId"]
+        let missing = required.filter { fields[$0] == nil }
+        if !missing.isEmpty {
+            return .error("Invalid call to \(api). The 'details' value is invalid, because it is missing required keys: \(missing.map { "\"\($0)\"" }.joined(separator: ", ")).")
+        }
+        for key in required where JSONText.kind(fields[key] ?? "") != .number {
+            return .error("Invalid call to \(api). The '\(key)' value is invalid, because a number is expected.")
+        }
+        let chromium = options.profile == .chromium
+        guard let tab = fields["tabId"].flatMap({ Int($0) }).flatMap({ tab($0) }) else {
+            return chromium ? .json("null") : .error("Invalid call to \(api). Tab not found.")
+        }
+        let host = call.context.host
+        func details(_ frame: Frame, withID: Bool) -> String {
+            var pairs = [("errorOccurred", frame.isBlocked ? "true" : "false"), ("parentFrameId", "\(frame.parentID)")]
+            if withID { pairs.append(("frameId", "\(frame.id)")) }
+            if chromium || mayAccess(host, url: frame.effectiveURL, tab: tab) { pairs.append(("url", JSONText.string(frame.url))) }
+            return JSONText.object(pairs)
+        }
+        if call.method == "getAllFrames" {
+            return .json(JSONText.array(tab.allFrames.map { details($0, withID: true) }))
+        }
+        guard let frame = fields["frameId"].flatMap({ Int($0) }).flatMap({ tab.frame($0) }) else {
+            return chromium ? .json("null") : .error("Invalid call to \(api). Frame not found.")
+        }
+        return .json(details(frame, withID: false))
+    }
 }
