@@ -324,14 +324,6 @@
     for (const rule of sheet.cssRules) adopt(rule, sheet);
     hideOwnState(sheet);
     return sheet;
-  }
-  // WebIDL attributes are prototype accessors, so a sheet has no own enumerable properties
-  // (JSON.stringify(sheet) is "{}" in WebKit); node-cssom keeps them as own data properties.
-  function hideOwnState(object) {
-    for (const key of Object.keys(object)) {
-      const d = Object.getOwnPropertyDescriptor(object, key);
-      if (d.configurable) Object.defineProperty(object, key, { enumerable: false });
-    }
   };
 
   function StyleSheetList() { throw new TypeError("Illegal constructor"); }

@@ -16,6 +16,24 @@
     try { return new URLClass(String(raw).trim(), document.URL).href; } catch (error) { return null; }
   }
 
+  // The shape WebIDL gives an EventTarget interface: its constants on both the constructor and
+  // the prototype, and an `on<type>` event handler attribute per event type.
+  function defineInterface(Interface, constants, eventTypes) {
+    const proto = Interface.prototype;
+    for (const [name, value] of Object.entries(constants)) {
+      Object.defineProperty(Interface, name, { value, enumerable: true });
+      Object.defineProperty(proto, name, { value, enumerable: true });
+    }
+    for (const type of eventTypes) {
+      Object.defineProperty(proto, "on" + type, {
+        get() { return this._getEventHandler(type); },
+        set(handler) { this._setEventHandler(type, handler); },
+        enumerable: true, configurable: true,
+      });
+    }
+    return proto;
+  }
+
   // What an element loads, attribute by attribute, with DNR types (the same table as the
   // parsed-document scan in engine.js `subresources`).
   const cssURL = /url\(\s*(['"]?)([^'")]+)\1\s*\)/g;
@@ -145,18 +163,8 @@
       Object.defineProperty(this, "_state", { value: { readyState: UNSENT, status: 0, text: "", url: "", method: "GET", sent: false, aborted: false, responseType: "" } });
     }
     XMLHttpRequest.prototype = Object.create(EventTarget.prototype, { constructor: { value: XMLHttpRequest, writable: true, configurable: true } });
-    const proto = XMLHttpRequest.prototype;
-    for (const [name, value] of Object.entries({ UNSENT, OPENED, HEADERS_RECEIVED, LOADING, DONE })) {
-      Object.defineProperty(XMLHttpRequest, name, { value, enumerable: true });
-      Object.defineProperty(proto, name, { value, enumerable: true });
-    }
-    for (const type of ["readystatechange", "loadstart", "progress", "load", "error", "abort", "timeout", "loadend"]) {
-      Object.defineProperty(proto, "on" + type, {
-        get() { return this._getEventHandler(type); },
-        set(handler) { this._setEventHandler(type, handler); },
-        enumerable: true, configurable: true,
-      });
-    }
+    const proto = defineInterface(XMLHttpRequest, { UNSENT, OPENED, HEADERS_RECEIVED, LOADING, DONE },
+      ["readystatechange", "loadstart", "progress", "load", "error", "abort", "timeout", "loadend"]);
     Object.defineProperties(proto, {
       readyState: { get() { return this._state.readyState; }, enumerable: true, configurable: true },
       status: { get() { return this._state.status; }, enumerable: true, configurable: true },
@@ -296,18 +304,7 @@
       return made;
     }
     WebSocket.prototype = Object.create(EventTarget.prototype, { constructor: { value: WebSocket, writable: true, configurable: true } });
-    const proto = WebSocket.prototype;
-    for (const [name, value] of Object.entries({ CONNECTING, OPEN, CLOSING, CLOSED })) {
-      Object.defineProperty(WebSocket, name, { value, enumerable: true });
-      Object.defineProperty(proto, name, { value, enumerable: true });
-    }
-    for (const type of ["open", "message", "error", "close"]) {
-      Object.defineProperty(proto, "on" + type, {
-        get() { return this._getEventHandler(type); },
-        set(handler) { this._setEventHandler(type, handler); },
-        enumerable: true, configurable: true,
-      });
-    }
+    const proto = defineInterface(WebSocket, { CONNECTING, OPEN, CLOSING, CLOSED }, ["open", "message", "error", "close"]);
     Object.defineProperties(proto, {
       readyState: { get() { return this._state.readyState; }, enumerable: true, configurable: true },
       url: { get() { return this._state.url; }, enumerable: true, configurable: true },
