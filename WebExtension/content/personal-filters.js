@@ -100,6 +100,9 @@
   /** Enforces the inline display on `elements` where the stylesheet lost the cascade. */
   function enforceOn(elements) {
     for (const element of elements) {
+      // ADV's own page UI (the picker panel) keeps its inline display: a broad filter such as
+      // "div" must not hide the tool the user needs to undo it.
+      if (element.closest("[data-adv-ui]")) continue;
       if (enforced.has(element)) {
         const current = element.style.getPropertyValue("display");
         const priority = element.style.getPropertyPriority("display");

@@ -1,5 +1,7 @@
-// The ADV popup: saved filters of the current site, bulk add, and global source blocks.
-// Everything goes through the background (the same messages the picker uses); nothing here
+// The ADV popup: the element picker's start, saved filters of the current site, bulk add with
+// a draft preview on the page, and global source blocks.
+// Filters and sources go through the background (the same messages the picker uses); the
+// picker and the draft preview are asked of the page's top frame. Nothing here
 // writes storage itself.
 "use strict";
 
@@ -54,11 +56,61 @@
     }
   }
 
+  /** A message to the page's top frame (the picker and the draft preview live there only). */
+  async function sendToPage(type, payload) {
+    if (!tab) return undefined;
+    try {
+      return await browser.tabs.sendMessage(tab.id, { type, ...payload }, { frameId: 0 });
+    } catch (error) {
+      return undefined; // no content script: no website access, or the page is still loading
+    }
+  }
+
+  $("pick-elements").addEventListener("click", async () => {
+    const reply = await sendToPage("picker.start", {});
+    if (!reply || !reply.ok) { status("ADV cannot pick on this page: grant website access, then reload it."); return; }
+    status("Click elements on the page; the picker panel lists your selection.");
+    // The user works in the page now; Safari closes the popup as the page takes focus anyway.
+    try { window.close(); } catch (error) { /* the popup stays open */ }
+  });
+
+  // Apply draft needs a preview of exactly this text on this very page: the draft, the page
+  // (a reload or navigation) or what the draft matches must not have changed since.
+  let preview = null; // { text, count, pageToken }
+  function requirePreview(reason) {
+    preview = null;
+    $("apply-draft").disabled = true;
+    $("draft-status").textContent = reason;
+  }
+
+  $("bulk-text").addEventListener("input", () => {
+    if (preview) requirePreview("The draft changed: preview it again before applying.");
+  });
+  browser.tabs.onUpdated.addListener((tabId, change) => {
+    if (tab && tabId === tab.id && change.status === "loading" && preview) requirePreview("The page reloaded: preview the draft again.");
+  });
+
+  $("preview-draft").addEventListener("click", async () => {
+    const text = $("bulk-text").value;
+    const reply = await sendToPage("draft.preview", { text });
+    if (!reply) { requirePreview("ADV cannot preview on this page: grant website access, then reload it."); return; }
+    if (!reply.ok) { requirePreview(reply.error); return; }
+    preview = { text, count: reply.count, pageToken: reply.pageToken };
+    $("apply-draft").disabled = false;
+    $("draft-status").textContent = reply.count + " element(s) match on this page, outlined for ten seconds.";
+  });
+
   $("apply-draft").addEventListener("click", async () => {
     if (!hostname) { status("ADV has no access to this website."); return; }
-    const reply = await send("filters.add", { hostname, text: $("bulk-text").value });
+    const text = $("bulk-text").value;
+    if (!preview || preview.text !== text) { requirePreview("Preview the draft before applying it."); return; }
+    const now = await sendToPage("draft.count", { text });
+    if (!now || !now.ok || now.pageToken !== preview.pageToken) { requirePreview("The page changed: preview the draft again."); return; }
+    if (now.count !== preview.count) { requirePreview("The draft now matches " + now.count + " element(s), not " + preview.count + ": preview it again."); return; }
+    const reply = await send("filters.add", { hostname, text });
     if (!reply || !reply.ok) { status(reply ? reply.error : "ADV is not responding"); return; }
     $("bulk-text").value = "";
+    requirePreview("Preview the draft before applying it.");
     status("Saved " + reply.added.length + " filter(s)" + (reply.skipped ? ", skipped " + reply.skipped + " duplicate(s)" : ""));
     await showFilters();
   });
