@@ -72,5 +72,8 @@
     await showSources();
   });
 
+  // 4 · Move rules to another ADV (popup/move-rules.js) announces an import; show what it added.
+  document.addEventListener("adv-rules-imported", () => { showFilters(); showSources(); });
+
   await Promise.all([showFilters(), showSources()]);
 })();
