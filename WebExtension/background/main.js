@@ -32,8 +32,8 @@ browser.runtime.onMessage.addListener((message, sender) => {
     case "filters.list":
       return ADVPersonalFilters.forHost(message.hostname).then((filters) => ({ ok: true, filters }));
     case "rules.export":
-      return ADVStartup.then(() => ADVRuleTransfer.exportDocument())
-        .then((document) => ({ ok: true, document }), (error) => ({ ok: false, error: error.message }));
+      return ADVStartup.then(() => ADVRuleTransfer.exportText())
+        .then((result) => ({ ok: true, ...result }), (error) => ({ ok: false, error: error.message }));
     case "rules.import":
       return ADVStartup.then(() => ADVRuleTransfer.importText(message.text))
         .then((result) => ({ ok: true, ...result }), (error) => ({ ok: false, error: error.message }));

@@ -25,6 +25,15 @@ var ADVRuleTransfer = (() => {
   const RULES_VERSION = 1;
   const ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
+  /**
+   * The export as text (two-space indented JSON) with its counts. Text, not an object, crosses to
+   * the popup so the records keep the rule store's key order (id, hostname, selector, …).
+   */
+  async function exportText() {
+    const doc = await exportDocument();
+    return { text: JSON.stringify(doc, null, 2), filters: doc.personalRules.rules.length, sourceHosts: doc.sourceHosts.length };
+  }
+
   /** The export document: every live personal filter and every global source host. */
   async function exportDocument() {
     const [rules, sourceHosts] = await Promise.all([ADVPersonalFilters.records(), ADVSourceBlocks.list()]);
@@ -146,5 +155,5 @@ var ADVRuleTransfer = (() => {
     };
   }
 
-  return { exportDocument, importText, read, FORMAT, VERSION };
+  return { exportText, exportDocument, importText, read, FORMAT, VERSION };
 })();

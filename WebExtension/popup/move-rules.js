@@ -12,10 +12,8 @@
   $("export-rules").addEventListener("click", async () => {
     const reply = await send("rules.export", {});
     if (!reply || !reply.ok) { say(reply ? reply.error : "ADV is not responding"); return; }
-    const { personalRules, sourceHosts } = reply.document;
-    $("export-text").value = JSON.stringify(reply.document, null, 2);
-    $("export-text").select();
-    say("Exported " + personalRules.rules.length + " filter(s) and " + sourceHosts.length + " source host(s) · copy the text into the other ADV's Import");
+    $("export-text").value = reply.text;
+    say("Exported " + reply.filters + " filter(s) and " + reply.sourceHosts + " source host(s) · copy the text into the other ADV's Import");
   });
 
   $("import-rules").addEventListener("click", async () => {
