@@ -144,7 +144,7 @@ var ADVRuleTransfer = (() => {
     try {
       result = await ADVPersonalFilters.importRecords(rules, sourceHosts);
     } catch (error) {
-      if (error.partial || error.message.endsWith("nothing was imported")) throw error;
+      if (error.partial || /nothing was (changed|imported)$/.test(error.message)) throw error;
       throw new Error(error.message + " — nothing was imported");
     }
     const { plan, sources } = result;
