@@ -31,6 +31,12 @@ browser.runtime.onMessage.addListener((message, sender) => {
         .then((result) => ({ ok: true, ...result }), (error) => ({ ok: false, error: error.message }));
     case "filters.list":
       return ADVPersonalFilters.forHost(message.hostname).then((filters) => ({ ok: true, filters }));
+    case "rules.export":
+      return ADVStartup.then(() => ADVRuleTransfer.exportText())
+        .then((result) => ({ ok: true, ...result }), (error) => ({ ok: false, error: error.message }));
+    case "rules.import":
+      return ADVStartup.then(() => ADVRuleTransfer.importText(message.text))
+        .then((result) => ({ ok: true, ...result }), (error) => ({ ok: false, error: error.message }));
     case "toolbar.state":
       return Promise.resolve({ ok: true, state: ADVToolbar.snapshot(message.tabId) });
     default:

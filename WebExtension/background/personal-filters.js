@@ -139,5 +139,92 @@ var ADVPersonalFilters = (() => {
     return (await load()).rules.filter((r) => !r.deleted && r.hostname === host).map((r) => ({ id: r.id, selector: r.selector }));
   }
 
-  return { add, remove, forHost, backend, validate, STORAGE_KEY, MAX_BATCH };
+  // MARK: - Moving rules to another ADV (background/rule-transfer.js validates the document)
+
+  function byId(a, b) {
+    return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+  }
+
+  /** Every live filter as a full record, in the rule store's key order, sorted by id as it sorts. */
+  async function records() {
+    const rules = (await backend()) === "native"
+      ? (await native({ type: "list" })).rules
+      : (await load()).rules.filter((r) => !r.deleted);
+    return rules.map((r) => ({ id: r.id, hostname: r.hostname, selector: r.selector, modifiedAt: r.modifiedAt, deleted: false })).sort(byId);
+  }
+
+  /**
+   * Which incoming records to add to `existing` (all stored records, deletion markers included).
+   * Existing records are never changed. A selector already live for its host is a duplicate
+   * (skipped); an id already used by any stored record (another rule, or a deletion marker,
+   * which must keep protecting against stale copies) gets a fresh id and a fresh stamp.
+   */
+  function planImport(existing, incoming) {
+    const key = (r) => r.hostname + "\u0000" + r.selector;
+    const ids = new Set(existing.map((r) => r.id).concat(incoming.map((r) => r.id)));
+    const taken = new Set(existing.map((r) => r.id));
+    const live = new Set(existing.filter((r) => !r.deleted).map(key));
+    const added = [];
+    let skipped = 0;
+    let renamed = 0;
+    for (const rule of incoming) {
+      if (live.has(key(rule))) { skipped++; continue; }
+      live.add(key(rule));
+      const record = { id: rule.id, hostname: rule.hostname, selector: rule.selector, modifiedAt: rule.modifiedAt, deleted: false };
+      if (taken.has(rule.id)) {
+        do record.id = crypto.randomUUID(); while (ids.has(record.id));
+        record.modifiedAt = stamp();
+        renamed++;
+      }
+      ids.add(record.id);
+      taken.add(record.id);
+      added.push(record);
+    }
+    return { added, skipped, renamed };
+  }
+
+  /**
+   * Adds validated records (live, normalized) and blocks `sourceHosts` as one change. Locally the
+   * filters are written in the same storage.set as the source hosts, after their DNR rules, so
+   * ADVSourceBlocks' rollback covers both: all lands or nothing does. With the App Group store the
+   * sources are blocked first and unblocked again if the app refuses the filters; the app stamps
+   * the filters' modification times itself (its saveBatch takes none).
+   */
+  function importRecords(incoming, sourceHosts) {
+    return serialize(async () => {
+      if ((await backend()) === "native") {
+        const plan = planImport((await native({ type: "list", includeDeleted: true })).rules, incoming);
+        const sources = await ADVSourceBlocks.block(sourceHosts);
+        let skipped = plan.skipped;
+        if (plan.added.length) {
+          let reply;
+          try {
+            reply = await native({ type: "saveBatch", rules: plan.added.map((r) => ({ id: r.id, hostname: r.hostname, selector: r.selector })) });
+          } catch (error) {
+            if (sources.added.length) {
+              try {
+                await ADVSourceBlocks.unblockAll(sources.added);
+              } catch (rollback) {
+                const partial = new Error(error.message + "; the filters were not imported, but the source hosts " + sources.added.join(", ") + " stay blocked (" + rollback.message + ")");
+                partial.partial = true;
+                throw partial;
+              }
+            }
+            throw error;
+          }
+          skipped += reply.skipped.length;
+          plan.added = plan.added.filter((r) => !reply.skipped.includes(r.id));
+          await announce(reply.revision);
+        }
+        return { plan: { ...plan, skipped }, sources };
+      }
+      const doc = await load();
+      const plan = planImport(doc.rules, incoming);
+      doc.rules.push(...plan.added);
+      const sources = await ADVSourceBlocks.block(sourceHosts, { saveWith: plan.added.length ? { [STORAGE_KEY]: doc } : null });
+      return { plan, sources };
+    });
+  }
+
+  return { add, remove, forHost, backend, validate, records, importRecords, STORAGE_KEY, MAX_BATCH };
 })();

@@ -38,8 +38,12 @@ var ADVSourceBlocks = (() => {
   /**
    * Blocks `inputs` (hostnames). Returns { added, skipped: [{ host, reason }] } or throws with
    * the reason when nothing can be saved. Duplicates and invalid hosts are reported, not saved.
+   *
+   * `saveWith` (optional) holds more storage.local items to write in the same storage.set as the
+   * hosts, so a caller's own change (an import's personal filters) lands together with the
+   * hosts or, after the same DNR rollback, not at all.
    */
-  function block(inputs) {
+  function block(inputs, { saveWith = null } = {}) {
     return serialize(async () => {
       const hosts = await savedHosts();
       const known = new Set(hosts.map((entry) => entry.host));
@@ -52,7 +56,10 @@ var ADVSourceBlocks = (() => {
         known.add(result.host);
         added.push(result.host);
       }
-      if (added.length === 0) return { added, skipped };
+      if (added.length === 0) {
+        if (saveWith) await browser.storage.local.set(saveWith);
+        return { added, skipped };
+      }
       if (hosts.length + added.length > MAX_HOSTS) {
         throw new Error("at most " + MAX_HOSTS + " source hosts can be blocked (" + hosts.length + " are saved)");
       }
@@ -62,7 +69,7 @@ var ADVSourceBlocks = (() => {
       await browser.declarativeNetRequest.updateDynamicRules({ addRules });
       const now = Date.now();
       try {
-        await browser.storage.local.set({ [STORAGE_KEY]: hosts.concat(added.map((host) => ({ host, addedAt: now }))) });
+        await browser.storage.local.set({ ...saveWith, [STORAGE_KEY]: hosts.concat(added.map((host) => ({ host, addedAt: now }))) });
       } catch (error) {
         await browser.declarativeNetRequest.updateDynamicRules({ removeRuleIds: addRules.map((rule) => rule.id) });
         throw new Error("could not save the blocked sources (" + error.message + "); nothing was changed");
@@ -73,20 +80,29 @@ var ADVSourceBlocks = (() => {
 
   /** Unblocks `host`: removes its rule and its saved entry, with the same rollback. */
   function unblock(host) {
-    return serialize(async () => {
-      const hosts = await savedHosts();
-      const remaining = hosts.filter((entry) => entry.host !== host);
-      if (remaining.length === hosts.length) throw new Error("'" + host + "' is not blocked");
-      const rules = (await browser.declarativeNetRequest.getDynamicRules()).filter((rule) => isSourceRule(rule) && rule.condition.requestDomains[0] === host);
-      await browser.declarativeNetRequest.updateDynamicRules({ removeRuleIds: rules.map((rule) => rule.id) });
-      try {
-        await browser.storage.local.set({ [STORAGE_KEY]: remaining });
-      } catch (error) {
-        await browser.declarativeNetRequest.updateDynamicRules({ addRules: rules });
-        throw new Error("could not save the change (" + error.message + "); '" + host + "' stays blocked");
-      }
-      return { removed: host };
-    });
+    return serialize(() => removeHosts([host], { removed: host }));
+  }
+
+  /** Unblocks every host of `list` (all saved) in one DNR update and one storage write. */
+  function unblockAll(list) {
+    return serialize(() => removeHosts(list, { removed: list }));
+  }
+
+  async function removeHosts(list, result) {
+    const gone = new Set(list);
+    const hosts = await savedHosts();
+    const missing = list.find((host) => !hosts.some((entry) => entry.host === host));
+    if (missing !== undefined) throw new Error("'" + missing + "' is not blocked");
+    const remaining = hosts.filter((entry) => !gone.has(entry.host));
+    const rules = (await browser.declarativeNetRequest.getDynamicRules()).filter((rule) => isSourceRule(rule) && gone.has(rule.condition.requestDomains[0]));
+    await browser.declarativeNetRequest.updateDynamicRules({ removeRuleIds: rules.map((rule) => rule.id) });
+    try {
+      await browser.storage.local.set({ [STORAGE_KEY]: remaining });
+    } catch (error) {
+      await browser.declarativeNetRequest.updateDynamicRules({ addRules: rules });
+      throw new Error("could not save the change (" + error.message + "); '" + list.join("', '") + "' stays blocked");
+    }
+    return result;
   }
 
   /** Makes the dynamic source rules match the saved hosts exactly (at every background start). */
@@ -113,5 +129,5 @@ var ADVSourceBlocks = (() => {
     return (await savedHosts()).map((entry) => entry.host);
   }
 
-  return { block, unblock, restore, list, STORAGE_KEY, MAX_HOSTS };
+  return { block, unblock, unblockAll, restore, list, STORAGE_KEY, MAX_HOSTS };
 })();

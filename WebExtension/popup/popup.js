@@ -124,5 +124,8 @@
     await showSources();
   });
 
+  // 5 · Move rules to another ADV (popup/move-rules.js) announces an import; show what it added.
+  document.addEventListener("adv-rules-imported", () => { showFilters(); showSources(); });
+
   await Promise.all([showFilters(), showSources()]);
 })();
