@@ -108,8 +108,9 @@ protocol DOMRealmHost: AnyObject {
     /// The text of a subresource the page loads synchronously (`<link rel=stylesheet>`), or nil
     /// when it cannot be loaded.
     func loadResource(url: String) -> String?
-    /// A DOM change made by extension code (traced in the extension's content world).
-    func traceDOM(page: Int, extensionID: String, text: String)
+    /// A DOM, style sheet or media change made by extension code (traced in the extension's
+    /// content world, on `channel`).
+    func traceDOM(page: Int, extensionID: String, text: String, channel: TraceChannel)
 }
 
 /// What the network answers a page's `fetch`.
@@ -183,9 +184,10 @@ extension DOMRealmHost {
             host?.queueTask(page: Int(try call.argument(0).toNumber()), callback: call.argument(1))
             return nil
         }
-        define("traceDOM", 3) { call in
+        define("traceDOM", 4) { call in
+            let channel = call.argument(3).stringValue.map { TraceChannel(rawValue: $0) } ?? .dom
             host?.traceDOM(page: Int(try call.argument(0).toNumber()), extensionID: try call.argument(1).toString(),
-                           text: try call.argument(2).toString())
+                           text: try call.argument(2).toString(), channel: channel)
             return nil
         }
         define("reportError", 2) { call in

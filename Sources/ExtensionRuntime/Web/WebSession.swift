@@ -291,9 +291,9 @@ final class SessionHost: DOMRealmHost {
         return session.resourceLoader?(url)
     }
 
-    func traceDOM(page: Int, extensionID: String, text: String) {
+    func traceDOM(page: Int, extensionID: String, text: String, channel: TraceChannel) {
         guard let session, let target = session.pages[page] else { return }
-        session.trace.record(.dom, at: session.locationName(target, "content:" + extensionID), text)
+        session.trace.record(channel, at: session.locationName(target, "content:" + extensionID), text)
     }
 
     func reportError(page: Int, error: JSError, during: String) {

@@ -17,13 +17,16 @@
   // MARK: - Style version and sheet-change log
 
   ctx.style = { version: 1 };
-  function bump(sheet, what) {
+  // `detail` says what changed (the inserted rule, the new media text …) for the trace: a later
+  // layer (dom-trace.js) sets ctx.traceHooks.sheetChange to record changes made by extension code.
+  function bump(sheet, what, detail) {
     ctx.style.version++;
     const node = sheet && sheet.ownerNode;
     const doc = node && node.ownerDocument;
     if (doc && doc._advSheetLog) {
       doc._advSheetLog.push({ what, sheet: sheetIndex(doc, sheet), time: ctx.host.now() });
     }
+    if (ctx.traceHooks.sheetChange && doc) ctx.traceHooks.sheetChange(doc, node, what, detail);
   }
   function sheetIndex(doc, sheet) {
     return collectSheets(doc).indexOf(sheet);
@@ -49,8 +52,8 @@
 
   // node-cssom keeps declarations as plain own properties, so `rule.style.display = "none"` would
   // neither register the property nor reach the cascade. A proxy gives it CSSOM's accessors.
-  function liveDeclaration(declaration, sheetOf) {
-    const changed = () => bump(sheetOf(), "style");
+  function liveDeclaration(declaration, sheetOf, ruleText) {
+    const changed = () => bump(sheetOf(), "style", ruleText);
     const methods = {
       setProperty(name, value, priority) {
         name = String(name).toLowerCase().startsWith("--") ? String(name) : String(name).toLowerCase();
@@ -128,7 +131,7 @@
     rule.parentStyleSheet = sheet;
     if (rule instanceof CSSOM.CSSStyleRule) Object.defineProperty(rule, "cssText", styleRuleText);
     if (rule.style && !rule.style._advTarget) {
-      rule.style = liveDeclaration(rule.style, () => rule.parentStyleSheet);
+      rule.style = liveDeclaration(rule.style, () => rule.parentStyleSheet, () => rule.cssText);
       rule.style.parentRule = rule;
     }
     if (rule.media && !rule.media._advOwner) Object.defineProperty(rule.media, "_advOwner", { value: () => rule.parentStyleSheet });
@@ -151,7 +154,7 @@
     }
     adopt(parsed[0], this);
     this.cssRules.splice(index, 0, parsed[0]);
-    bump(this, "insertRule");
+    bump(this, "insertRule", () => index + " " + parsed[0].cssText);
     return index;
   };
   SheetProto.deleteRule = function deleteRule(index) {
@@ -159,7 +162,7 @@
     index = Number(index) >>> 0;
     if (index >= this.cssRules.length) throw domException("IndexSizeError", "The index is not in the allowed range.");
     this.cssRules.splice(index, 1);
-    bump(this, "deleteRule");
+    bump(this, "deleteRule", () => String(index));
   };
   SheetProto.addRule = function addRule(selector, style, index) {
     const at = index === undefined ? this.cssRules.length : index;
@@ -174,7 +177,7 @@
       const next = !!value;
       if (next === !!this._advDisabled) return;
       this._advDisabled = next;
-      bump(this, "disabled");
+      bump(this, "disabled", () => String(next));
     },
     configurable: true,
   });
@@ -186,7 +189,7 @@
     const parsed = CSSOM.parse(String(text));
     this.cssRules.length = 0;
     for (const rule of parsed.cssRules) { adopt(rule, this); this.cssRules.push(rule); }
-    bump(this, "replace");
+    bump(this, "replace", () => this.cssRules.length + " rules");
   };
 
   // node-cssom's rule cssText is non-configurable on its prototype; each adopted style rule gets
@@ -206,14 +209,14 @@
     if (parsed.length !== 1) throw domException("SyntaxError", "The string did not match the expected pattern.");
     adopt(parsed[0], this.parentStyleSheet); parsed[0].parentRule = this;
     this.cssRules.splice(index, 0, parsed[0]);
-    bump(this.parentStyleSheet, "insertRule");
+    bump(this.parentStyleSheet, "insertRule", () => index + " " + parsed[0].cssText + " in @media " + this.media.mediaText);
     return index;
   };
   MediaRuleProto.deleteRule = function deleteRule(index) {
     index = Number(index) >>> 0;
     if (index >= this.cssRules.length) throw domException("IndexSizeError", "The index is not in the allowed range.");
     this.cssRules.splice(index, 1);
-    bump(this.parentStyleSheet, "deleteRule");
+    bump(this.parentStyleSheet, "deleteRule", () => index + " in @media " + this.media.mediaText);
   };
   Object.defineProperty(MediaRuleProto, "conditionText", { get() { return this.media.mediaText; }, configurable: true });
 
@@ -228,20 +231,20 @@
       const text = String(value === null ? "" : value).trim();
       if (text === "") { Array.prototype.splice.call(this, 0, this.length); this.length = 0; }
       else mediaTextSet.call(this, text);
-      bump(mediaOwner(this), "media");
+      bump(mediaOwner(this), "media", () => JSON.stringify(this.mediaText));
     },
     configurable: true,
   });
   // WebKit's MediaList::appendMedium appends even a medium already in the list.
   MediaProto.appendMedium = function (medium) {
     Array.prototype.push.call(this, String(medium).trim());
-    bump(mediaOwner(this), "media");
+    bump(mediaOwner(this), "media", () => JSON.stringify(this.mediaText));
   };
   MediaProto.deleteMedium = function (medium) {
     const index = Array.prototype.indexOf.call(this, String(medium).trim());
     if (index < 0) throw domException("NotFoundError", "The object can not be found here.");
     deleteMedium.call(this, String(medium).trim());
-    bump(mediaOwner(this), "media");
+    bump(mediaOwner(this), "media", () => JSON.stringify(this.mediaText));
   };
   MediaProto.item = function (i) { return i >= 0 && i < this.length ? this[i] : null; };
   Object.defineProperty(MediaProto, "toString", { value: function () { return this.mediaText; }, configurable: true, writable: true });

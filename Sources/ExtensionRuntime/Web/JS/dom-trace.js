@@ -3,6 +3,8 @@
 // `dom` trace line in that extension's content world, e.g.
 //   tab1/content dom insert <style data-adv-personal-filters> into <head>
 //   tab1/content dom set style="display: none !important;" on <div#stubborn.promo-box>
+//   tab1/content dom sheet insertRule 0 .ad { display: none !important; } of <style data-adv-personal-filters>
+//   tab1/content media set playbackRate=16 (now 16) on <video.html5-main-video>
 // Pages' own changes are not traced (a page would drown the trace); documents with no content
 // world skip the stack inspection entirely.
 (function (ctx) {
@@ -77,6 +79,26 @@
     }
     host.traceDOM(document._advPageId, extension, text);
   });
+
+  // Style sheet changes through CSSOM (insertRule, deleteRule, disabled, media, a rule's
+  // declaration, replaceSync), which produce no mutation records: `detail` is a function so that
+  // pages' own changes cost no text.
+  ctx.traceHooks.sheetChange = (document, owner, what, detail) => {
+    if (!document._advExtensionWorlds || document._advParsing) return;
+    const extension = extensionOnStack();
+    if (!extension) return;
+    const text = detail ? " " + clip(detail()) : "";
+    host.traceDOM(document._advPageId, extension, "sheet " + what + text + " of " + describe(owner));
+  };
+
+  // Media element changes (property sets, play/pause/load calls) on the `media` channel.
+  ctx.traceHooks.mediaChange = (element, describeChange) => {
+    const document = element.ownerDocument;
+    if (!document || !document._advExtensionWorlds) return;
+    const extension = extensionOnStack();
+    if (!extension) return;
+    host.traceDOM(document._advPageId, extension, describeChange() + " on " + describe(element), "media");
+  };
 
   return { name: "domTrace" };
 })

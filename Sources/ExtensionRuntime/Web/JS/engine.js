@@ -71,8 +71,11 @@
   // Each layer adds what domino lacks (MutationObserver, CSSOM, cascade, events, media, geometry)
   // to domGlobals and the DOM prototypes here, before the snapshot below, so that whatever a page
   // patches on them is undone on navigation; `page(p)` then sets up each new document.
+  // `traceHooks` is where a browser layer (dom-trace.js) listens to changes the platform layers
+  // see (style sheets, media), to trace those made by extension code.
+  const traceHooks = Object.create(null);
   const layerContext = {
-    impl, require, host, domGlobals, EventTarget,
+    impl, require, host, domGlobals, EventTarget, traceHooks,
     reportError(pageId, error) { if (pageId !== undefined) host.reportError(pageId, error); },
   };
   const web = Object.create(null);
@@ -109,7 +112,7 @@
   // `hooks` is filled in by the browser layer (Swift) to decide requests and load frames; with no
   // browser (a bare WebSession) the layers fall back to loading everything.
   const hooks = Object.create(null);
-  const browserContext = { impl, require, host, hooks, domGlobals, urlClasses, EventTarget, addMutationListener };
+  const browserContext = { impl, require, host, hooks, domGlobals, urlClasses, EventTarget, addMutationListener, traceHooks };
   const browser = Object.create(null);
   for (const layer of browserLayers || []) {
     const made = layer(browserContext);

@@ -348,6 +348,18 @@
       end(i) { if (!ranges[i]) throw new ctx.DOMException("The index is not in the allowed range.", "IndexSizeError"); return ranges[i][1]; },
     };
   }
+  // Changes scripts make (property sets and play/pause/load/fastSeek calls) are offered to
+  // ctx.traceHooks.mediaChange, which a later layer (dom-trace.js) sets to trace the extension's own.
+  function reportChange(element, text) {
+    if (ctx.traceHooks.mediaChange) ctx.traceHooks.mediaChange(element, text);
+  }
+  for (const name of ["currentTime", "muted", "volume", "playbackRate", "defaultPlaybackRate"]) {
+    const set = accessors[name].set;
+    accessors[name].set = function (value) {
+      set.call(this, value);
+      reportChange(this, () => "set " + name + "=" + JSON.stringify(value) + " (now " + JSON.stringify(this[name]) + ")");
+    };
+  }
   for (const [name, descriptor] of Object.entries(accessors)) {
     Object.defineProperty(Media, name, Object.assign({ configurable: true, enumerable: true }, descriptor));
   }
@@ -361,6 +373,13 @@
     },
     fastSeek(time) { seek(this, finiteDouble(time, "time")); },
   };
+  for (const name of ["play", "pause", "load", "fastSeek"]) {
+    const call = methods[name];
+    methods[name] = function (...args) {
+      reportChange(this, () => "call " + name + "(" + args.map((a) => JSON.stringify(a)).join(", ") + ")");
+      return call.apply(this, args);
+    };
+  }
   for (const [name, value] of Object.entries(methods)) {
     Object.defineProperty(Media, name, { configurable: true, writable: true, value });
   }
