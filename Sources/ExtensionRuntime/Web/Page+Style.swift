@@ -29,7 +29,12 @@ extension Page {
     /// matching `selector`: what `getComputedStyle` returns to page script.
     /// - Throws: ``ElementNotFoundError`` or ``JSError``.
     public func computedStyle(_ selector: String, _ property: String) throws -> String {
-        let element = try element(selector)
+        try computedStyle(of: try element(selector), property)
+    }
+
+    /// The computed value of `property` for `element` (an element of this page).
+    /// - Throws: ``JSError``.
+    public func computedStyle(of element: JSValue, _ property: String) throws -> String {
         let view = try pageWorld.global.property("getComputedStyle").call([element])
         return try view.invoke("getPropertyValue", [pageWorld.context.string(property)]).toString()
     }

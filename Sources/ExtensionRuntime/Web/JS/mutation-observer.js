@@ -255,22 +255,43 @@
     return Object.freeze(list);
   }
 
-  function MutationRecord(record) {
-    this.type = record.type;
-    this.target = record.target;
-    this.addedNodes = NodeListOf(record.addedNodes);
-    this.removedNodes = NodeListOf(record.removedNodes);
-    this.previousSibling = record.previousSibling || null;
-    this.nextSibling = record.nextSibling || null;
-    this.attributeName = record.attributeName || null;
-    this.attributeNamespace = record.attributeNamespace || null;
-    this.oldValue = record.oldValue === undefined ? null : record.oldValue;
+  // A record keeps the raw change and builds its NodeLists on first read: the parser's records
+  // (thousands on a large page) are mostly delivered to callbacks that never look at them.
+  // Its attributes are prototype getters, as in WebKit (MutationRecord.idl), so a record has no
+  // own enumerable properties and `new MutationRecord()` is an illegal constructor.
+  const RAW = Symbol("record");
+  const KEEP_OLD = Symbol("keepOldValue");
+  const LISTS = Symbol("nodeLists");
+  const INTERNAL = Symbol("internal");
+  function MutationRecord(token, record, keepOld) {
+    if (token !== INTERNAL) throw new TypeError("Illegal constructor");
+    this[RAW] = record;
+    this[KEEP_OLD] = keepOld;
+    this[LISTS] = null;
+  }
+  function lists(record) {
+    if (!record[LISTS]) record[LISTS] = { added: NodeListOf(record[RAW].addedNodes), removed: NodeListOf(record[RAW].removedNodes) };
+    return record[LISTS];
+  }
+  const recordGetters = {
+    type() { return this[RAW].type; },
+    target() { return this[RAW].target; },
+    addedNodes() { return lists(this).added; },
+    removedNodes() { return lists(this).removed; },
+    previousSibling() { return this[RAW].previousSibling || null; },
+    nextSibling() { return this[RAW].nextSibling || null; },
+    attributeName() { return this[RAW].attributeName || null; },
+    attributeNamespace() { return this[RAW].attributeNamespace || null; },
+    oldValue() { const value = this[RAW].oldValue; return this[KEEP_OLD] && value !== undefined ? value : null; },
+  };
+  for (const [name, get] of Object.entries(recordGetters)) {
+    Object.defineProperty(MutationRecord.prototype, name, { get, enumerable: true, configurable: true });
   }
 
   // DOM 4.3.2 "queue a mutation record": walk the inclusive ancestors, gather each interested
   // observer once (with the old value if any of its registrations asked for it).
   function queueRecord(record) {
-    const interested = new Map();
+    let interested = null;
     for (let node = record.target; node; node = node.parentNode) {
       const registrations = node._advObservers;
       if (!registrations) continue;
@@ -284,17 +305,17 @@
           if (!options.characterData) continue;
         } else if (!options.childList) continue;
         const wantsOld = record.type === "attributes" ? options.attributeOldValue : record.type === "characterData" ? options.characterDataOldValue : false;
+        if (!interested) interested = new Map();
         const prior = interested.get(registration.observer);
         interested.set(registration.observer, !!(prior || wantsOld));
       }
     }
+    if (!interested) return;
     for (const [observer, wantsOld] of interested) {
-      const copy = new MutationRecord(record);
-      if (!wantsOld) copy.oldValue = null;
-      observer._records.push(copy);
+      observer._records.push(new MutationRecord(INTERNAL, record, wantsOld));
       pending.add(observer);
     }
-    if (interested.size > 0 && !notifyQueued) {
+    if (!notifyQueued) {
       notifyQueued = true;
       // HTML "queue a mutation observer microtask": a promise job, so delivery interleaves with
       // promise reactions in queueing order.
