@@ -41,6 +41,7 @@ extension Browser {
                 host?.backgroundContext?.dispatch(name, json: arguments)
             }
         }
+        scheduleIdleUnload(of: host)
     }
 
     // MARK: - Contexts

@@ -7,6 +7,8 @@ extension Browser {
     /// message, a connection, a storage change, a tab or navigation event.
     public func suspendBackground(of host: ExtensionHost) {
         guard let page = host.backgroundPage else { return }
+        if let pending = host.idleUnloadTask { loop.cancel(pending) }
+        host.idleUnloadTask = nil
         trace.record(.navigation, at: locationName(page: page, world: "page"), "suspended")
         if let context = host.backgroundContext {
             host.wakeEvents = Set(((try? context.api.invoke("listening").toSwift()) as? [Any?] ?? []).compactMap { $0 as? String })
@@ -33,14 +35,57 @@ extension Browser {
 
     /// Wakes `host`'s suspended background when it listened to `event`, so that its scripts run
     /// (registering their listeners again) before the event is delivered (WebKit,
-    /// WebExtensionContext::wakeUpBackgroundContentIfNecessaryToFireEvents).
+    /// WebExtensionContext::wakeUpBackgroundContentIfNecessaryToFireEvents). A background that
+    /// is running and listens to `event` starts its idle period again, as WebKit reschedules
+    /// the unload whenever it fires an event at loaded background content.
     func wakeIfNeeded(_ host: ExtensionHost, for event: String) {
-        guard host.isBackgroundSuspended, host.wakeEvents.contains(event) else { return }
+        if !host.isBackgroundSuspended {
+            if unloadsIdleBackgrounds, let context = host.backgroundContext, context.hasListeners(event) {
+                scheduleIdleUnload(of: host)
+            }
+            return
+        }
+        guard host.wakeEvents.contains(event) else { return }
         do {
             try wakeBackground(of: host, reason: event)
         } catch {
             trace.record(.error, at: "background", "could not start the background for \(event): \(error)")
         }
+    }
+
+    // MARK: - Idle unload (Safari's timers)
+
+    /// How long a non-persistent background may go without an event before Safari unloads it
+    /// (WebKit, WebExtensionContext::scheduleBackgroundContentToUnload: 30 s after it loads and
+    /// after each event fired at it).
+    static let backgroundIdleDelay = VirtualTime.seconds(30)
+    /// While the background has open ports, the unload waits until this long after the last
+    /// message the background posted on one (WebKit, WebExtensionContextCocoa.mm,
+    /// unloadBackgroundContentIfPossible and its delay for inactive ports).
+    static let backgroundPortGrace = VirtualTime.seconds(120)
+
+    /// (Re)starts `host`'s idle period when idle unloading is on.
+    func scheduleIdleUnload(of host: ExtensionHost) {
+        guard unloadsIdleBackgrounds, host.backgroundPage != nil else { return }
+        if let pending = host.idleUnloadTask { loop.cancel(pending) }
+        host.idleUnloadTask = loop.schedule(after: Self.backgroundIdleDelay, label: "idle unload of \(host.bundle.manifest.name)") { [weak self, weak host] in
+            guard let self, let host else { return }
+            host.idleUnloadTask = nil
+            self.unloadIfIdle(host)
+        }
+    }
+
+    private func unloadIfIdle(_ host: ExtensionHost) {
+        guard let page = host.backgroundPage, let context = host.backgroundContext else { return }
+        let hasOpenPorts = ports.values.contains { channel in
+            channel.opener === context || channel.receivers.contains { $0 === context }
+        }
+        if hasOpenPorts, let last = host.lastBackgroundPortActivity, loop.now - last < Self.backgroundPortGrace {
+            scheduleIdleUnload(of: host)
+            return
+        }
+        trace.record(.navigation, at: locationName(page: page, world: "page"), "idle for \(Self.backgroundIdleDelay): unloading")
+        suspendBackground(of: host)
     }
 
     /// Quits and relaunches the browser: every tab and popup closes, backgrounds stop, and then
@@ -68,6 +113,9 @@ extension Browser {
                 page.close()
             }
             host.wakeEvents = []
+            if let pending = host.idleUnloadTask { loop.cancel(pending) }
+            host.idleUnloadTask = nil
+            host.lastBackgroundPortActivity = nil
             host.sessionStorage.replaceAll("{}")
             host.dnr.sessionRules = []
             host.dnr.matches = []

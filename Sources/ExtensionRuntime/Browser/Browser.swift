@@ -133,6 +133,9 @@ public final class Browser {
     public var activeTabGrants: Set<Int> = []
     /// True while a scenario's trusted user input is being handled (quota exemptions).
     public var inUserGesture = false
+    /// Unload a non-persistent background after 30 s without an event, as Safari does (see
+    /// ``scheduleIdleUnload(of:)``). Off by default: a scenario turns it on.
+    public var unloadsIdleBackgrounds = false
     /// A getMatchedRules quota imposed on the Safari profile (Safari itself has none).
     public var feedbackQuota: (calls: Int, intervalMs: Double)?
 

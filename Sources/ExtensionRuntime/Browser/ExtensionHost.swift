@@ -20,6 +20,10 @@ public final class ExtensionHost {
     var backgroundPage: Page?
     /// Events the background listened to when it was suspended: any of them wakes it.
     var wakeEvents: Set<String> = []
+    /// The pending idle unload of the background (when the browser unloads idle backgrounds).
+    var idleUnloadTask: TaskID?
+    /// When the background last posted a message on a port.
+    var lastBackgroundPortActivity: VirtualTime?
     let dnr: DNRState
 
     init(bundle: ExtensionBundle, browser: Browser) throws {

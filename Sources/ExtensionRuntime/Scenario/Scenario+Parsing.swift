@@ -6,6 +6,7 @@ extension Scenario {
     static let topLevelKeys: Set<String> = [
         "description", "extension", "profile", "sitePermissions", "storage", "dynamicRules", "nativeMessages",
         "pages", "faults", "feedbackQuota", "steps", "budget", "withheldPermissions", "nativeHosts",
+        "unloadIdleBackground",
     ]
 
     /// Reads and validates a scenario file. Nothing runs until the whole file is valid.
@@ -217,6 +218,7 @@ struct ScenarioReader {
             let fields = try object(value, "feedbackQuota", allowed: ["calls", "intervalMs"])
             quota = (Int(try number(fields["calls"], "feedbackQuota.calls")), try number(fields["intervalMs"], "feedbackQuota.intervalMs"))
         }
+        let unloadIdle = try bool(top["unloadIdleBackground"], "unloadIdleBackground", default: false)
         var virtualBudget = VirtualTime.seconds(600)
         var wallBudget = 30.0
         if let value = top["budget"] {
@@ -239,7 +241,7 @@ struct ScenarioReader {
             file: file, suite: file.deletingLastPathComponent().lastPathComponent, name: name, description: description,
             extensionFolder: extensionFolder, withheldPermissions: withheld, profile: profile, sitePermissions: permissions, localStorage: local,
             dynamicRules: rules, nativeMessages: native, nativeHosts: hosts, pages: pages, faults: faults, feedbackQuota: quota,
-            steps: steps, virtualBudget: virtualBudget, wallBudget: wallBudget)
+            unloadsIdleBackground: unloadIdle, steps: steps, virtualBudget: virtualBudget, wallBudget: wallBudget)
     }
 }
 

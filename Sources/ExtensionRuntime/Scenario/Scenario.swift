@@ -34,6 +34,8 @@ public struct Scenario: Sendable {
     public let faults: [FaultPlan.Rule]
     /// A getMatchedRules quota imposed on the Safari profile.
     public let feedbackQuota: (calls: Int, intervalMs: Double)?
+    /// Whether the browser unloads a background after 30 s without an event, as Safari does.
+    public let unloadsIdleBackground: Bool
     /// The timeline, in execution order.
     public let steps: [Step]
     /// Virtual time the scenario may use before it fails.

@@ -69,6 +69,7 @@ public final class ScenarioRunner {
         browser.pageSource = { [unowned self] url in self.body(for: url) }
         for (host, permission) in scenario.sitePermissions { browser.setSitePermission(permission, for: host) }
         browser.feedbackQuota = scenario.feedbackQuota
+        browser.unloadsIdleBackgrounds = scenario.unloadsIdleBackground
         guard let folder = scenario.extensionFolder else { return }
         let bundle: ExtensionBundle
         do { bundle = try ExtensionBundle(folder: folder).withholding(scenario.withheldPermissions) } catch {

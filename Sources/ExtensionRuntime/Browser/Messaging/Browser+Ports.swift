@@ -78,6 +78,7 @@ extension Browser {
     func postOnPort(_ id: Int, from sender: ExtensionContext, json: String) {
         guard let channel = ports[id] else { return }
         trace.record(.api, at: sender.location, "\(channel.label) postMessage(\(json))")
+        if sender === sender.host.backgroundContext { sender.host.lastBackgroundPortActivity = loop.now }
         // Tasks run in order: a message posted right after connect arrives once the receivers
         // have accepted, and one posted before a disconnect still arrives, first.
         loop.schedule(label: "\(channel.label) message") {
