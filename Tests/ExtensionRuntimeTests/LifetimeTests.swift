@@ -100,3 +100,40 @@ import TestSupport
         #expect(!host.isBackgroundSuspended)
     }
 }
+
+@Suite struct IdleUnloadTests {
+    /// WebKit keeps background content with open ports loaded until 2 minutes after the last
+    /// message the background itself posted on one (WebExtensionContextCocoa.mm); the check runs
+    /// on the 30 s idle timer.
+    @Test func anOpenPortTheBackgroundPostedOnKeepsItForTwoMinutes() throws {
+        let (browser, host) = try Support.outlineBrowser(pages: ["https://news.test/": "<p>top</p>"])
+        browser.unloadsIdleBackgrounds = true
+        _ = try browser.openTab(url: "https://news.test/")
+        try browser.loop.run(until: .seconds(1))
+        let posted = try #require(browser.trace.select(channels: [.api]).last { $0.location == "background" && $0.text.contains("postMessage") })
+        try browser.loop.run(until: posted.time + .seconds(119))
+        #expect(host.backgroundWorld != nil)
+        #expect(!browser.trace.dump(channels: [.navigation]).contains("unloading"))
+        try browser.loop.run(until: posted.time + .seconds(151))
+        #expect(host.backgroundWorld == nil)
+        let unload = try #require(browser.trace.select(channels: [.navigation]).first { $0.text.contains("unloading") })
+        #expect(unload.time >= posted.time + .seconds(120))
+        #expect(unload.time <= posted.time + .seconds(150))
+    }
+
+    @Test func withoutPortsItUnloadsThirtySecondsAfterTheLastEventAndNotWhenOff() throws {
+        for on in [true, false] {
+            let (browser, host) = try Support.browser()
+            browser.unloadsIdleBackgrounds = on
+            let tab = try browser.openTab(url: "https://news.example/")
+            try browser.loop.run(until: .seconds(5))
+            let content = try #require(try tab.page?.contentWorld(for: host.id))
+            _ = try Support.await(browser, content, "await browser.runtime.sendMessage({ type: 'ping' });")
+            let pinged = browser.loop.now
+            try browser.loop.run(until: pinged + .seconds(29))
+            #expect(host.backgroundWorld != nil)
+            try browser.loop.run(until: pinged + .seconds(31))
+            #expect((host.backgroundWorld == nil) == on)
+        }
+    }
+}
