@@ -1,4 +1,7 @@
 import CJavaScriptCore
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// One call of a host function: the calling realm, `this`, and the arguments.
 public struct HostCall {
@@ -73,6 +76,8 @@ func invokeHost(
         if let value = arguments?[index] { args.append(JSValue(value, in: context)) }
     }
     let this = thisObject.map { JSValue($0, in: context) } ?? context.undefined
+    HostCallDepth.enter()
+    defer { HostCallDepth.leave() }
     do {
         let result = try box.body(HostCall(context: context, this: this, arguments: args))
         return result?.ref ?? JSValueMakeUndefined(ctx)
@@ -113,4 +118,28 @@ extension JSContext {
         functionPrototypeRef = prototype.ref
         return prototype.ref
     }
+}
+
+/// How many host functions are running on this thread right now: non-zero means JavaScript is
+/// on the stack below the Swift code asking (which must then not run other tasks, or scripts
+/// would be re-entered).
+public enum HostCallDepth {
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key) { free($0) }
+        return key
+    }()
+
+    private static var slot: UnsafeMutablePointer<Int> {
+        if let existing = pthread_getspecific(key) { return existing.assumingMemoryBound(to: Int.self) }
+        let made = malloc(MemoryLayout<Int>.size)!.bindMemory(to: Int.self, capacity: 1)
+        made.pointee = 0
+        pthread_setspecific(key, made)
+        return made
+    }
+
+    /// The current depth on this thread.
+    public static var current: Int { slot.pointee }
+    static func enter() { slot.pointee += 1 }
+    static func leave() { slot.pointee -= 1 }
 }

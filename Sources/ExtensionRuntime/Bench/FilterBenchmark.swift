@@ -6,8 +6,8 @@ import JSKit
 /// with 50 personal filters on a 2,000-element page.
 ///
 /// - `first_hide_ms`: wall time from the start of a navigation until the first filtered
-///   element's computed display is `none` (parse, content scripts, the filters' message round
-///   trip, the stylesheet).
+///   element's computed display is `none` (the page's first slice parsed, content scripts, the
+///   filters' message round trip, the stylesheet), checked after every task.
 /// - `mutation_cost_us`: extra wall time per inserted node while the page inserts 100 ad nodes
 ///   per virtual second for 10 s, against the same page without the extension.
 public enum FilterBenchmark {
@@ -71,12 +71,17 @@ public enum FilterBenchmark {
         let tab = try browser.openTab(url: "https://\(host)/0")
         var samples: [Double] = []
         let probe = HiddenProbe()
+        // The page arrives in slices and tasks run between them, so the element can be hidden
+        // before its page has finished parsing: the probe runs after every task.
+        var hiddenAt: UInt64?
+        browser.loop.afterEachTask = { if hiddenAt == nil, probe.check(tab.page) { hiddenAt = DispatchTime.now().uptimeNanoseconds } }
+        defer { browser.loop.afterEachTask = nil }
         for index in 0..<(iterations + 3) {
+            hiddenAt = nil
             let start = DispatchTime.now().uptimeNanoseconds
             try browser.navigate(tab, to: "https://\(host)/\(index + 1)")
-            try browser.loop.run(until: { probe.check(tab.page) }, limit: .seconds(5), what: "the first filtered element hidden")
-            let end = DispatchTime.now().uptimeNanoseconds
-            if index >= 3 { samples.append(Double(end - start) / 1e6) }
+            try browser.loop.run(until: { hiddenAt != nil }, limit: .seconds(5), what: "the first filtered element hidden")
+            if index >= 3, let hiddenAt { samples.append(Double(hiddenAt - start) / 1e6) }
         }
         return Measurement(name: "first_hide_ms", unit: "ms", samples: samples)
     }

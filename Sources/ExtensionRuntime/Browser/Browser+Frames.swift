@@ -17,7 +17,9 @@ extension Browser {
         let (scripts, styleSheets) = scriptsAllowed ? try contentScripts(for: frame) : ([], [])
         loadingFrames.append(frame)
         defer { loadingFrames.removeLast() }
-        let page = try session.open(html: html, url: frame.url, contentScripts: scripts, beforeLoad: { [unowned self] page in
+        // A tab's top document arrives in slices with tasks between them; frames load whole,
+        // inside their parent's load.
+        let page = try session.open(html: html, url: frame.url, contentScripts: scripts, incremental: frame.id == 0, beforeLoad: { [unowned self] page in
             self.pageTabs[page.id] = tab.id
             self.pageFrames[page.id] = frame
             frame.page = page

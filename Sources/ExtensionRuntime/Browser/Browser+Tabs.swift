@@ -61,8 +61,10 @@ extension Browser {
         broadcastTabUpdate(tab, change: [("status", "\"loading\""), ("url", JSONText.string(url))])
 
         let page = try openDocument(frame, html: html, scriptsAllowed: !navigationBlocked)
-        loop.schedule(owner: page.id, label: "tab\(tab.id) complete") { [weak self, weak tab] in
-            guard let self, let tab else { return }
+        // A task run while the page was still arriving may have navigated the tab again.
+        guard !page.isClosed else { return }
+        loop.schedule(owner: page.id, label: "tab\(tab.id) complete") { [weak self, weak tab, weak page] in
+            guard let self, let tab, let page, !page.isClosed else { return }
             self.broadcastTabUpdate(tab, change: [("status", "\"complete\"")])
         }
     }

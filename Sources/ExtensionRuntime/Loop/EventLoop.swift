@@ -132,6 +132,12 @@ public final class EventLoop {
         return heap.first
     }
 
+    /// True while a task runs (a load started then cannot run other tasks in between).
+    public var isRunningTask: Bool { currentTask != nil }
+
+    /// Called after every task, wherever it ran (a benchmark's probe).
+    public var afterEachTask: (() -> Void)?
+
     private func runNext(_ counter: inout RunCounter) throws {
         guard let task = heap.popFirst() else { return }
         if task.due > now { now = task.due }
@@ -145,6 +151,7 @@ public final class EventLoop {
         task.body()
         currentTask = previous
         timerNesting[task.id] = nil
+        afterEachTask?()
     }
 }
 

@@ -52,6 +52,26 @@ struct HTMLSource {
         chunks = result
     }
 
+    /// How much of a document the network hands the parser at a time, in UTF-16 units: tasks
+    /// due meanwhile run between slices when the page loads incrementally (see
+    /// ``WebSession/open(html:url:contentScripts:incremental:beforeLoad:afterParse:)``).
+    static let sliceLength = 4096
+
+    /// `chunk` cut into slices of at most ``sliceLength`` units (never inside a surrogate pair).
+    static func slices(of chunk: String) -> [String] {
+        let units = Array(chunk.utf16)
+        guard units.count > sliceLength else { return [chunk] }
+        var result: [String] = []
+        var start = 0
+        while start < units.count {
+            var end = min(start + sliceLength, units.count)
+            if end < units.count, UTF16.isLeadSurrogate(units[end - 1]) { end -= 1 }
+            result.append(String(decoding: units[start..<end], as: UTF16.self))
+            start = end
+        }
+        return result
+    }
+
     /// The 1-based line holding UTF-16 offset `offset`.
     func line(at offset: Int) -> Int {
         var low = 0

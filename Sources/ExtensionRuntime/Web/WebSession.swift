@@ -105,7 +105,16 @@ public final class WebSession {
     /// `afterParse` once `document_end` scripts have run, before the `load` task is queued (the
     /// browser loads frames there, so that they finish before their parent's `load`, as HTML's
     /// "delay the load event" has it).
-    public func open(html: String, url: String, contentScripts: [ContentScript] = [], beforeLoad: ((Page) throws -> Void)? = nil,
+    ///
+    /// With `incremental`, the document reaches the parser in slices of 4,096 characters, as
+    /// from the network, and the tasks due at this instant run between slices (a message reply,
+    /// a timer an inline script set): HTML's event loop keeps turning while a document loads,
+    /// so an extension's content script can act on the first part of a long page before the
+    /// rest is parsed. Only a load started outside any task and outside JavaScript may do this
+    /// (tasks never run inside one another); if a task closes the page meanwhile, parsing stops
+    /// there and the page is returned closed.
+    public func open(html: String, url: String, contentScripts: [ContentScript] = [], incremental: Bool = false,
+                     beforeLoad: ((Page) throws -> Void)? = nil,
                      afterParse: ((Page) throws -> Void)? = nil) throws -> Page {
         let id = nextPageID
         nextPageID += 1
@@ -121,7 +130,8 @@ public final class WebSession {
         for script in contentScripts { _ = try page.contentWorld(for: script.extensionID) }
 
         inject(contentScripts, at: .documentStart, into: page)
-        try parse(HTMLSource(html), into: page)
+        let yields = incremental && !loop.isRunningTask && HostCallDepth.current == 0
+        guard try parse(HTMLSource(html), into: page, yieldingBetweenSlices: yields) else { return page }
         try handle.invoke("setReadyState", [pageWorldContext.string("interactive")])
         try handle.invoke("fireDOMContentLoaded")
         inject(contentScripts, at: .documentEnd, into: page)
@@ -178,14 +188,27 @@ public final class WebSession {
         }
     }
 
-    private func parse(_ source: HTMLSource, into page: Page) throws {
+    /// Feeds `source` to the page's parser; false when a task run between slices closed the page.
+    private func parse(_ source: HTMLSource, into page: Page, yieldingBetweenSlices yields: Bool) throws -> Bool {
         var scriptIndex = 0
         for chunk in source.chunks {
-            let written = try page.handle.invoke("write", [page.pageWorld.context.string(chunk.text)])
+            var text = chunk.text
+            if yields {
+                let slices = HTMLSource.slices(of: chunk.text)
+                for slice in slices.dropLast() {
+                    _ = try page.handle.invoke("write", [page.pageWorld.context.string(slice)])
+                    try loop.run(until: loop.now)
+                    if page.isClosed { return false }
+                }
+                text = slices.last ?? ""
+            }
+            let written = try page.handle.invoke("write", [page.pageWorld.context.string(text)])
             try runScripts(written, endOffset: chunk.scriptEnd, source: source, page: page, counter: &scriptIndex)
+            if page.isClosed { return false }
         }
         let rest = try page.handle.invoke("end")
         try runScripts(rest, endOffset: nil, source: source, page: page, counter: &scriptIndex)
+        return !page.isClosed
     }
 
     private func runScripts(_ scripts: JSValue, endOffset: Int?, source: HTMLSource, page: Page, counter: inout Int) throws {

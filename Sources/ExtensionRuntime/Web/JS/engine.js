@@ -92,6 +92,13 @@
   // document._setMutationHandler(handler) itself joins the fan-out instead of replacing it.
   const mutationListeners = [];
   function addMutationListener(listener) { mutationListeners.push(listener); }
+  // Marks a document whose set of <script> elements may have changed (see newScripts).
+  addMutationListener((record, document) => {
+    if (record.type !== 6 && record.type !== 5) return; // INSERT, MOVE
+    const node = record.type === 6 ? record.node : record.target;
+    if (!node || node.nodeType !== 1 && node.nodeType !== 11) return;
+    if (node.localName === "script" || (node.firstChild && node.querySelector("script"))) document._advScriptsDirty = true;
+  });
   const setDominoMutationHandler = impl.Document.prototype._setMutationHandler;
   function installMutationFanOut(document) {
     const own = [];
@@ -455,6 +462,11 @@
         return this.newScripts();
       },
       newScripts() {
+        // Counting the document's scripts walks the whole tree; skip it unless a script
+        // element may have arrived since the last count (a parser slice costs a tree walk
+        // otherwise, which made slice-by-slice loading quadratic).
+        if (!document._advScriptsDirty) return [];
+        document._advScriptsDirty = false;
         const all = document.getElementsByTagName("script");
         const fresh = [];
         for (; parsed < all.length; parsed++) fresh.push(all[parsed]);
