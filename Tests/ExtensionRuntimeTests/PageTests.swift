@@ -223,4 +223,27 @@ import TestSupport
         let value = try page.pageWorld.evaluate("String(\(expression))", sourceURL: "test")
         #expect(value.stringValue == expected)
     }
+
+    @Test func baseURIIsTheDocumentURLOrItsBaseElement() throws {
+        let (_, plain) = try Support.load("<p id='p'>x</p>", url: "https://site.example/a/page.html")
+        #expect(try Support.eval(plain.pageWorld, "document.baseURI + ' ' + document.getElementById('p').baseURI") as? String
+            == "https://site.example/a/page.html https://site.example/a/page.html")
+        let (_, based) = try Support.load("<base href='/assets/'><p id='p'>x</p>", url: "https://site.example/a/page.html")
+        #expect(try Support.eval(based.pageWorld, "document.getElementById('p').firstChild.baseURI") as? String == "https://site.example/assets/")
+    }
+
+    /// CSSOM §2.1 "serialize an identifier", case by case.
+    @Test func cssEscapeSerializesIdentifiers() throws {
+        let (_, page) = try Support.load("<p>x</p>")
+        let cases: [(String, String)] = [
+            ("'0a'", #"\30 a"#), ("'-0'", #"-\30 "#), ("'-'", #"\-"#), ("'--x'", "--x"), ("'a b'", #"a\ b"#),
+            ("'#x.y'", ##"\#x\.y"##), ("'\\0'", "\u{FFFD}"), ("'\\x7f'", #"\7f "#), ("'\\x01'", #"\1 "#), ("'é_1'", "é_1"), ("123", #"\31 23"#),
+        ]
+        for (argument, expected) in cases {
+            let result = try Support.eval(page.pageWorld, "CSS.escape(\(argument))") as? String
+            #expect(result == expected, "CSS.escape(\(argument))")
+        }
+        #expect(try Support.eval(page.pageWorld, "String(CSS) + ' ' + typeof CSS.supports") as? String == "[object CSS] undefined")
+        #expect(try Support.eval(page.pageWorld, "try { CSS.escape(); 'no error' } catch (e) { e.name }") as? String == "TypeError")
+    }
 }

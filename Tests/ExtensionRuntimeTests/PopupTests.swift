@@ -22,6 +22,21 @@ import TestSupport
         #expect(popup.isClosed && browser.popup(of: host) == nil)
     }
 
+    @Test func windowCloseDismissesThePopupAfterTheScript() throws {
+        let (browser, host) = try Support.outlineBrowser(pages: ["https://news.test/": "<p>top</p>"])
+        _ = try browser.openTab(url: "https://news.test/")
+        try browser.loop.runUntilIdle()
+        let popup = try browser.openPopup(host)
+        try browser.loop.runUntilIdle()
+        // The script that calls close() runs to its end; the popup closes in a later task.
+        let after = try Support.eval(popup.pageWorld, "window.close(); 'still running'") as? String
+        #expect(after == "still running")
+        #expect(browser.popup(of: host) === popup)
+        try browser.loop.runUntilIdle()
+        #expect(popup.isClosed && browser.popup(of: host) == nil)
+        #expect(browser.trace.dump(channels: [.navigation]).contains("popup navigation closed"))
+    }
+
     @Test func clickingGrantsActiveTabUntilTheSiteChanges() throws {
         let (browser, host) = try Support.outlineBrowser(pages: ["https://news.test/": "<p>top</p>"], permission: .denied)
         let tab = try browser.openTab(url: "https://news.test/")

@@ -53,6 +53,17 @@ extension Browser {
                 self.popups[host.id] = page
                 let context = try self.makeContext(for: host, kind: .popup, world: page.pageWorld)
                 context.activationExpiry = self.loop.now + Self.transientActivation
+                // window.close() dismisses the popover, once the running script has finished
+                // (HTML "close a browsing context" is queued, not done in the middle of a script).
+                let close = page.pageWorld.context.function("close") { [weak self, weak page] call in
+                    guard let self, let page else { return nil }
+                    self.loop.schedule(label: "popup window.close()") { [weak self, weak page] in
+                        guard let self, let page, self.popups[host.id] === page else { return }
+                        self.closePopup(host.id)
+                    }
+                    return nil
+                }
+                try page.pageWorld.global.set("close", close)
             })
         }
     }

@@ -363,6 +363,32 @@
     }
   });
 
+  // The CSS namespace with CSS.escape (CSSOM §2.1 "serialize an identifier"). CSS.supports
+  // is left out rather than guessed: a script that feature-detects it sees it missing.
+  function cssEscape(value) {
+    if (arguments.length === 0) throw new TypeError("Not enough arguments");
+    const text = String(value);
+    const points = Array.from(text);
+    let out = "";
+    for (let i = 0; i < points.length; i++) {
+      const c = points[i];
+      const code = c.codePointAt(0);
+      const hexEscape = () => "\\" + code.toString(16) + " ";
+      if (code === 0) out += "\uFFFD";
+      else if ((code >= 0x1 && code <= 0x1f) || code === 0x7f) out += hexEscape();
+      else if (i === 0 && code >= 0x30 && code <= 0x39) out += hexEscape();
+      else if (i === 1 && code >= 0x30 && code <= 0x39 && points[0] === "-") out += hexEscape();
+      else if (i === 0 && c === "-" && points.length === 1) out += "\\" + c;
+      else if (code >= 0x80 || c === "-" || c === "_" || /[0-9A-Za-z]/.test(c)) out += c;
+      else out += "\\" + c;
+    }
+    return out;
+  }
+  const CSSNamespace = {};
+  Object.defineProperty(CSSNamespace, "escape", { value: function escape(value) { return cssEscape.apply(null, arguments); }, writable: true, configurable: true, enumerable: true });
+  Object.defineProperty(CSSNamespace, Symbol.toStringTag, { value: "CSS", configurable: true });
+  ctx.domGlobals.CSS = CSSNamespace;
+
   for (const [name, value] of Object.entries({
     CSSStyleSheet: CSSOM.CSSStyleSheet, StyleSheet: CSSOM.StyleSheet, CSSRule: CSSOM.CSSRule,
     CSSStyleRule: CSSOM.CSSStyleRule, CSSMediaRule: CSSOM.CSSMediaRule, MediaList: CSSOM.MediaList,

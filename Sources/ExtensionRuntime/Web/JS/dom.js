@@ -140,6 +140,21 @@
   }
   const documentQuery = impl.Document.prototype.querySelector;
 
+  // Node.baseURI (DOM 4.4), which domino leaves unimplemented: the node document's base URL,
+  // that is the first <base href> resolved against the document's address, or the address
+  // itself (HTML 2.4.1 "document base URL").
+  const DominoURL = ctx.require("domino/lib/URL");
+  function documentBaseURL(doc) {
+    const address = doc.URL;
+    const base = doc.querySelector("base[href]");
+    if (!base) return address;
+    try { return new DominoURL(address).resolve(base.getAttribute("href")); } catch (e) { return address; }
+  }
+  const baseURI = { get() { return documentBaseURL(this.nodeType === 9 ? this : this.ownerDocument); }, configurable: true, enumerable: true };
+  for (const proto of [impl.Document.prototype, impl.Element.prototype, impl.CharacterData.prototype, impl.DocumentFragment.prototype, impl.DocumentType.prototype]) {
+    if (proto) Object.defineProperty(proto, "baseURI", baseURI);
+  }
+
   return {
     name: "dom",
     page(p) {
