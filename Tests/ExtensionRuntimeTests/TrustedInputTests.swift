@@ -7,7 +7,8 @@ import TestSupport
 /// of mouse events around a click), HTML 6.6 (focusing steps: blur/focusout, then focus/focusin,
 /// and mousedown's default action moves focus), HTML 4.10.5.5 (checkbox activation; text
 /// controls fire change when their value is committed) and UI Events §5 (keydown, keypress, the
-/// edit as `input`, keyup).
+/// edit as `input`, keyup), HTML 4.10.21 (a submit button's activation and Enter's implicit
+/// submission fire `submit` at the form).
 @Suite struct TrustedInputTests {
     enum Action: Sendable {
         case click(String)
@@ -29,7 +30,7 @@ import TestSupport
         <script>
         const seen = [];
         for (const type of ["pointerdown", "mousedown", "pointerup", "mouseup", "click", "focus", "blur", "focusin", "focusout",
-                            "keydown", "keypress", "keyup", "input", "change"]) {
+                            "keydown", "keypress", "keyup", "input", "change", "submit"]) {
           document.addEventListener(type, (e) => seen.push(e.type + " " + (e.target.id || e.target.nodeName) + (e.isTrusted ? "" : " untrusted")), true);
         }
         </script>
@@ -61,6 +62,16 @@ import TestSupport
              expected: ["input s", "change s"]),
         Case(name: "a disabled button gets no click", html: "<button id=b disabled>go</button>", actions: [.click("#b")],
              expected: ["pointerdown b", "mousedown b", "pointerup b", "mouseup b"]),
+        Case(name: "clicking a submit button submits its form", html: "<form id=f><input id=t><button id=b>go</button></form>", actions: [.click("#b")],
+             expected: ["pointerdown b", "mousedown b", "focus b", "focusin b", "pointerup b", "mouseup b", "click b", "submit f"]),
+        Case(name: "a button of type button does not submit", html: "<form id=f><button id=b type=button>go</button></form>", actions: [.click("#b")],
+             expected: ["pointerdown b", "mousedown b", "focus b", "focusin b", "pointerup b", "mouseup b", "click b"]),
+        Case(name: "a cancelled click does not submit", html: "<form id=f><button id=b>go</button></form><script>document.getElementById('b').addEventListener('click', (e) => e.preventDefault())</script>",
+             actions: [.click("#b")], expected: ["pointerdown b", "mousedown b", "focus b", "focusin b", "pointerup b", "mouseup b", "click b"]),
+        Case(name: "Enter submits through the form's default button", html: "<form id=f><input id=t><button id=b>go</button></form>", actions: [.type("x", into: "#t"), .press("Enter")],
+             expected: ["focus t", "focusin t", "keydown t", "keypress t", "input t", "keyup t", "keydown t", "keypress t", "change t", "click b", "submit f", "keyup t"]),
+        Case(name: "Enter submits a form whose only field it is", html: "<form id=f><input id=t></form>", actions: [.type("x", into: "#t"), .press("Enter")],
+             expected: ["focus t", "focusin t", "keydown t", "keypress t", "input t", "keyup t", "keydown t", "keypress t", "change t", "submit f", "keyup t"]),
     ]
 
     @Test(arguments: cases) func userInputDispatchesTrustedEventsInOrder(_ testCase: Case) throws {

@@ -3,7 +3,7 @@ import BlockerCore
 extension ScenarioReader {
     /// Step keys that name the action; exactly one per step.
     static let actionKeys: Set<String> = [
-        "open", "navigate", "reload", "close", "activate", "script", "click", "key", "media", "permission", "clickToolbar", "nativeMessage",
+        "open", "navigate", "reload", "close", "activate", "script", "click", "key", "type", "media", "permission", "clickToolbar", "nativeMessage",
         "suspendBackground", "wakeBackground", "runUntilIdle", "expect",
     ]
     static let modifierKeys: Set<String> = ["at", "after", "tab", "world", "private", "trusted", "selector", "set", "note"]
@@ -23,8 +23,8 @@ extension ScenarioReader {
         }
         let tab = try fields["tab"].map { try string($0, path + ".tab") } ?? "main"
         func knownTab(_ name: String, _ where_: String) throws -> String {
-            // "popup" names the extension's open popup page (clicks and keys in it).
-            guard tabs.contains(name) || (name == "popup" && (key == "click" || key == "key")) else { throw fail(where_, "no open tab named '\(name)' at this point (open it first)") }
+            // "popup" names the extension's open popup page (clicks, keys and typing in it).
+            guard tabs.contains(name) || (name == "popup" && (key == "click" || key == "key" || key == "type")) else { throw fail(where_, "no open tab named '\(name)' at this point (open it first)") }
             return name
         }
         let actionPath = path + "." + key
@@ -52,6 +52,10 @@ extension ScenarioReader {
         case "key":
             action = .key(tab: try knownTab(tab, path + ".tab"), key: try string(fields[key], actionPath),
                           selector: try fields["selector"].map { try selector($0, path + ".selector") })
+        case "type":
+            guard let target = fields["selector"] else { throw fail(path + ".selector", "is required: the text field to type into") }
+            action = .type(tab: try knownTab(tab, path + ".tab"), text: try string(fields[key], actionPath),
+                           selector: try selector(target, path + ".selector"))
         case "media":
             let set = try object(fields["set"], path + ".set")
             guard !set.isEmpty else { throw fail(path + ".set", "must name at least one property") }

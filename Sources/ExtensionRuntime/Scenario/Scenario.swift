@@ -66,6 +66,8 @@ public struct Scenario: Sendable {
         case script(tab: String, world: String, source: String)
         case click(tab: String, selector: String, trusted: Bool)
         case key(tab: String, key: String, selector: String?)
+        /// A user typing `text` into a text field (focus, then key events and input per character).
+        case type(tab: String, text: String, selector: String)
         case media(tab: String, selector: String, properties: [(String, String)])
         case setPermission(host: String, permission: SitePermission)
         /// The native side (the app, another process) handles `message` itself, as if sent by the

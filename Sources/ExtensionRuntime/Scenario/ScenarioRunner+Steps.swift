@@ -51,6 +51,10 @@ extension ScenarioRunner {
                     _ = try page.pressKey(key)
                 }
             }
+        case let .type(name, text, selector):
+            note("type \(JSONText.string(text)) into \(selector) in tab \(name)")
+            let page = try self.page(name, step)
+            try attempt(step) { try browser.withUserGesture { try page.type(text, into: selector) } }
         case let .media(name, selector, properties):
             note("media \(selector) in tab \(name): " + properties.map { "\($0.0)=\($0.1)" }.joined(separator: " "))
             let world = try self.world("page", tab: name, step)

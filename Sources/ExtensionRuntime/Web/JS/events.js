@@ -127,7 +127,8 @@
   const KeyboardEvent = eventClass("KeyboardEvent", impl.UIEvent, null, Object.assign({}, UI, MODIFIERS, { key: "", code: "", location: 0, repeat: false, isComposing: false, charCode: 0, keyCode: 0, which: 0 }));
   const FocusEvent = eventClass("FocusEvent", impl.UIEvent, null, Object.assign({}, UI, { relatedTarget: null }));
   const InputEvent = eventClass("InputEvent", impl.UIEvent, null, Object.assign({}, UI, { data: null, inputType: "", isComposing: false }));
-  Object.assign(ctx.domGlobals, { Event: EventClass, CustomEvent, UIEvent, MouseEvent, PointerEvent, KeyboardEvent, FocusEvent, InputEvent });
+  const SubmitEvent = eventClass("SubmitEvent", impl.Event, null, { submitter: null });
+  Object.assign(ctx.domGlobals, { Event: EventClass, CustomEvent, UIEvent, MouseEvent, PointerEvent, KeyboardEvent, FocusEvent, InputEvent, SubmitEvent });
 
   // MARK: - Focus (HTML 6.6)
 
@@ -249,7 +250,65 @@
         fire(element, "change", Event, { bubbles: true }, true);
       }
     }
+    // A submit button's activation behaviour submits its form (HTML 4.10.6 button, 4.10.5.1.19).
+    if (ok && isSubmitButton(element)) submitForm(formOwner(element), element);
     return ok;
+  }
+
+  // MARK: - Forms (HTML 4.10.21 form submission)
+
+  function isSubmitButton(element) {
+    if (element.localName === "button") {
+      const type = (element.getAttribute("type") || "submit").toLowerCase();
+      return type !== "button" && type !== "reset";
+    }
+    if (element.localName === "input") {
+      const type = (element.getAttribute("type") || "").toLowerCase();
+      return type === "submit" || type === "image";
+    }
+    return false;
+  }
+  function formOwner(element) {
+    const id = element.getAttribute("form");
+    if (id !== null) {
+      const named = element.ownerDocument.getElementById(id);
+      return named && named.localName === "form" ? named : null;
+    }
+    for (let n = element.parentNode; n && n.nodeType === 1; n = n.parentNode) if (n.localName === "form") return n;
+    return null;
+  }
+  // Fires `submit` (a SubmitEvent naming the submitter) at the form, unless it has novalidate-
+  // free invalid controls (not modelled: every control counts as valid). What an uncancelled
+  // submission does next, navigating to the form's action, is not modelled either: extension
+  // pages and the pages ADV is tested on handle submit in script.
+  function submitForm(form, submitter) {
+    if (!form || form._advSubmitting) return;
+    form._advSubmitting = true;
+    try { fire(form, "submit", SubmitEvent, { bubbles: true, cancelable: true, submitter: submitter || null }, true); } finally { form._advSubmitting = false; }
+  }
+  // HTMLFormElement.requestSubmit(submitter): submission as if `submitter` were clicked.
+  if (impl.HTMLFormElement) {
+    Object.defineProperty(impl.HTMLFormElement.prototype, "requestSubmit", { configurable: true, writable: true, value: function requestSubmit(submitter) {
+      if (submitter !== undefined && submitter !== null) {
+        if (!isSubmitButton(submitter)) throw new TypeError("The specified element is not a submit button.");
+        if (formOwner(submitter) !== this) throw new ctx.DOMException("The specified element is not owned by this form element.", "NotFoundError");
+      }
+      submitForm(this, submitter || null);
+    } });
+  }
+  // HTML 4.10.21.2 implicit submission: Enter in a text field activates the form's default
+  // button (its first submit button) or, with none, submits a form with a single such field.
+  function submitImplicitly(field) {
+    const form = formOwner(field);
+    if (!form) return;
+    const controls = Array.prototype.filter.call(form.querySelectorAll("button, input"), (c) => formOwner(c) === form);
+    const defaultButton = controls.find(isSubmitButton);
+    if (defaultButton) {
+      if (!isDisabled(defaultButton)) activate(defaultButton, { bubbles: true, cancelable: true, composed: true, detail: 0 }, true);
+      return;
+    }
+    const fields = controls.filter((c) => c.localName === "input" && isTextControl(c));
+    if (fields.length <= 1) submitForm(form, null);
   }
 
   // HTMLElement.click() (HTML 6.4.4): nothing for a disabled form control; otherwise a synthetic
@@ -286,10 +345,13 @@
       if (press && printable && isTextControl(target) && !target.hasAttribute("readonly")) {
         target.value = (target.value || "") + init.key;
         fire(target, "input", InputEvent, { bubbles: true, composed: true, data: init.key, inputType: "insertText" }, true);
-      } else if (press && init.key === "Enter" && target.localName === "input" && isTextControl(target) && target._advValueAtFocus !== target.value) {
-        // HTML 4.10.5.5: committing a text field's value (Enter) fires change.
-        target._advValueAtFocus = target.value;
-        fire(target, "change", Event, { bubbles: true }, true);
+      } else if (press && init.key === "Enter" && target.localName === "input" && isTextControl(target)) {
+        if (target._advValueAtFocus !== target.value) {
+          // HTML 4.10.5.5: committing a text field's value (Enter) fires change.
+          target._advValueAtFocus = target.value;
+          fire(target, "change", Event, { bubbles: true }, true);
+        }
+        submitImplicitly(target);
       }
     } else if (down && init.key === "Backspace" && isTextControl(target) && target.value) {
       target.value = target.value.slice(0, -1);
