@@ -246,4 +246,19 @@ import TestSupport
         #expect(try Support.eval(page.pageWorld, "String(CSS) + ' ' + typeof CSS.supports") as? String == "[object CSS] undefined")
         #expect(try Support.eval(page.pageWorld, "try { CSS.escape(); 'no error' } catch (e) { e.name }") as? String == "TypeError")
     }
+
+    /// background-image's computed value has absolute url()s (CSS Values 4 §4.5): against the
+    /// document's base URL for <style> and style attributes; the `background` shorthand sets it.
+    @Test func backgroundImageComputesToAbsoluteURLs() throws {
+        let html = """
+            <style>#a { background-image: url(img/a.png) } #b { background: #fff url('https://cdn.example/b.png') no-repeat } #c { background: red }</style>
+            <div id=a></div><div id=b></div><div id=c></div><div id=d style="background-image: url(/d.png), linear-gradient(red, blue)"></div><div id=e></div>
+            """
+        let (_, page) = try Support.load(html, url: "https://site.example/dir/page.html")
+        let values = try Support.eval(page.pageWorld, "['a', 'b', 'c', 'd', 'e'].map((id) => getComputedStyle(document.getElementById(id)).backgroundImage)") as? [String]
+        #expect(values == [
+            #"url("https://site.example/dir/img/a.png")"#, #"url("https://cdn.example/b.png")"#, "none",
+            #"url("https://site.example/d.png"), linear-gradient(red, blue)"#, "none",
+        ])
+    }
 }

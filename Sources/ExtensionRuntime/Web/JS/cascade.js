@@ -1,5 +1,7 @@
 // The cascade (CSS Cascade 4 §6) and getComputedStyle for the properties content scripts judge
-// visibility by: display, visibility, opacity, position, float, width, height, pointer-events.
+// visibility by: display, visibility, opacity, position, float, width, height, pointer-events;
+// and background-image, where an element's image source shows (with url()s made absolute, as
+// computed values are: CSS Values 4 §4.5, against the sheet's URL or the document's base URL).
 //
 // Origins and importance, lowest first: user-agent, user, author (sheets, then the style
 // attribute), author !important (sheets, then style attribute), user !important, user-agent
@@ -31,7 +33,7 @@
     "pointer-events": new Set(["auto", "none", "visiblepainted", "visiblefill", "visiblestroke", "visible", "painted", "fill", "stroke", "all"]),
   };
   const INITIAL = { display: "inline", visibility: "visible", opacity: "1", position: "static", float: "none", width: "auto", height: "auto",
-    "pointer-events": "auto", left: "auto", top: "auto", "z-index": "auto" };
+    "pointer-events": "auto", left: "auto", top: "auto", "z-index": "auto", "background-image": "none" };
   const INHERITED = new Set(["visibility", "pointer-events"]);
   const PROPERTIES = Object.keys(INITIAL);
   const GLOBAL_KEYWORDS = new Set(["inherit", "initial", "unset", "revert", "revert-layer"]);
@@ -52,12 +54,39 @@
     }
     return null;
   }
+  // background-image: `none`, or image layers (url(), gradients, image-set()). url()s are made
+  // absolute against `base` and written as WebKit serializes them: url("…").
+  const DominoURL = ctx.require("domino/lib/URL");
+  const IMAGE = /url\(|gradient\(|image-set\(|cross-fade\(/i;
+  function backgroundImage(raw, base) {
+    const text = String(raw).trim();
+    if (text.toLowerCase() === "none") return "none";
+    if (!IMAGE.test(text)) return null;
+    return text.replace(/url\(\s*(['"]?)([^'")]*)\1\s*\)/gi, (m, quote, href) => {
+      let absolute = href;
+      if (base) { try { absolute = new DominoURL(base).resolve(href); } catch (e) { absolute = href; } }
+      return "url(" + JSON.stringify(absolute) + ")";
+    });
+  }
+  // The `background` shorthand sets background-image too: to its image layer, or to `none`.
+  function backgroundShorthand(raw, base) {
+    const text = String(raw).trim();
+    if (GLOBAL_KEYWORDS.has(text.toLowerCase())) return text.toLowerCase();
+    const layers = splitTopLevel(text, ",").map((layer) => {
+      const image = /(url\([^)]*\)|[a-z-]*gradient\((?:[^()]|\([^()]*\))*\)|image-set\((?:[^()]|\([^()]*\))*\))/i.exec(layer);
+      return image ? backgroundImage(image[1], base) : "none";
+    });
+    return layers.every((l) => l === "none") ? "none" : layers.join(", ");
+  }
+
   // The value a declaration contributes, or null when the property would reject it at parse
   // time (an invalid declaration is dropped and never wins the cascade, CSS Syntax §8).
-  function validate(property, raw) {
+  function validate(property, raw, base) {
     const value = String(raw).trim().toLowerCase();
     if (GLOBAL_KEYWORDS.has(value)) return value;
     switch (property) {
+      case "background-image": return backgroundImage(raw, base);
+      case "background": return backgroundShorthand(raw, base);
       case "display": return DISPLAY.has(value) ? value : value === "-webkit-flex" ? "flex" : value === "-webkit-inline-flex" ? "inline-flex" : null;
       case "position": return value === "-webkit-sticky" ? "sticky" : KEYWORDS.position.has(value) ? value : null;
       case "visibility": case "float": case "pointer-events":
@@ -342,21 +371,21 @@
 
   // MARK: - Rule index per document
 
-  function addRules(index, rules, origin, sheetOrder, viewport) {
+  function addRules(index, rules, origin, sheetOrder, viewport, base) {
     for (const rule of rules) {
       if (rule.type === 4 || rule.constructor && rule.constructor.name === "CSSMediaRule") {
-        if (evaluateMedia(rule.media.mediaText, viewport)) addRules(index, rule.cssRules, origin, sheetOrder, viewport);
+        if (evaluateMedia(rule.media.mediaText, viewport)) addRules(index, rule.cssRules, origin, sheetOrder, viewport, base);
         continue;
       }
-      if (rule.cssRules && rule.constructor && rule.constructor.name === "CSSSupportsRule") { addRules(index, rule.cssRules, origin, sheetOrder, viewport); continue; }
+      if (rule.cssRules && rule.constructor && rule.constructor.name === "CSSSupportsRule") { addRules(index, rule.cssRules, origin, sheetOrder, viewport, base); continue; }
       if (typeof rule.selectorText !== "string" || !rule.style) continue;
       const style = rule.style._advTarget || rule.style;
       const declarations = [];
       for (let i = 0; i < style.length; i++) {
         const name = style[i];
-        if (!INITIAL.hasOwnProperty(name)) continue;
-        const value = validate(name, style[name]);
-        if (value !== null) declarations.push([name, value, style._importants[name] === "important"]);
+        if (!INITIAL.hasOwnProperty(name) && name !== "background") continue;
+        const value = validate(name, style[name], base);
+        if (value !== null) declarations.push([name === "background" ? "background-image" : name, value, style._importants[name] === "important"]);
       }
       if (declarations.length === 0) continue;
       for (const selector of splitTopLevel(rule.selectorText, ",")) {
@@ -375,12 +404,13 @@
     const state = doc._advStyle;
     const index = { buckets: new Map(), order: 0, contextual: false };
     const viewport = state.viewport;
-    for (const user of state.userSheets) if (user.level === "user") addRules(index, user.sheet.cssRules, 1, 0, viewport);
-    for (const user of state.userSheets) if (user.level === "author") addRules(index, user.sheet.cssRules, 2, 0, viewport);
+    const documentBase = doc.baseURI;
+    for (const user of state.userSheets) if (user.level === "user") addRules(index, user.sheet.cssRules, 1, 0, viewport, documentBase);
+    for (const user of state.userSheets) if (user.level === "author") addRules(index, user.sheet.cssRules, 2, 0, viewport, documentBase);
     for (const sheet of ctx.collectSheets(doc)) {
       if (sheet.disabled) continue;
       if (sheet.media && sheet.media.length > 0 && !evaluateMedia(sheet.media.mediaText, viewport)) continue;
-      addRules(index, sheet.cssRules, 2, 0, viewport);
+      addRules(index, sheet.cssRules, 2, 0, viewport, sheet.href || documentBase);
     }
     return index;
   }
@@ -391,26 +421,29 @@
   // declaration replaces an earlier one unless the earlier is !important and the later is not
   // (CSS Cascade 4 §6.4); domino's parser keeps simply the last one.
   const inlineCache = new Map();
-  function inlineDeclarations(text) {
-    let parsed = inlineCache.get(text);
+  function inlineDeclarations(text, base) {
+    // url()s resolve against the document's base URL, so it is part of the key.
+    const key = IMAGE.test(text) ? base + "\n" + text : text;
+    let parsed = inlineCache.get(key);
     if (parsed) return parsed;
     const found = Object.create(null);
     for (const part of splitTopLevel(text, ";")) {
       const colon = part.indexOf(":");
       if (colon < 0) continue;
-      const property = part.slice(0, colon).trim().toLowerCase();
-      if (!INITIAL.hasOwnProperty(property)) continue;
+      let property = part.slice(0, colon).trim().toLowerCase();
+      if (!INITIAL.hasOwnProperty(property) && property !== "background") continue;
       let raw = part.slice(colon + 1).trim();
       const important = /!\s*important\s*$/i.test(raw);
       if (important) raw = raw.replace(/!\s*important\s*$/i, "").trim();
-      const value = validate(property, raw);
+      const value = validate(property, raw, base);
+      if (property === "background") property = "background-image";
       if (value === null) continue;
       if (found[property] && found[property][2] && !important) continue;
       found[property] = [property, value, important];
     }
     parsed = Object.values(found);
     if (inlineCache.size > 5000) inlineCache.clear();
-    inlineCache.set(text, parsed);
+    inlineCache.set(key, parsed);
     return parsed;
   }
 
@@ -475,7 +508,7 @@
     }
     const styleText = element.getAttribute("style");
     if (styleText) {
-      for (const [property, value, important] of inlineDeclarations(styleText)) {
+      for (const [property, value, important] of inlineDeclarations(styleText, IMAGE.test(styleText) ? doc.baseURI : "")) {
         offer(property, value, important ? BAND.inlineImportant : BAND.inlineNormal, ZERO, 0);
       }
     }

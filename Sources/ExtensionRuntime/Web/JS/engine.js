@@ -414,9 +414,9 @@
       // layer to decide: [{element, url, type}] with DNR resource types.
       subresources() {
         const out = [];
-        const add = (element, raw, type) => {
+        const add = (element, raw, type, base) => {
           if (!raw) return;
-          try { out.push({ element, url: new urlClasses.URL(String(raw).trim(), document.URL).href, type }); } catch (e) { /* unparsable: no request */ }
+          try { out.push({ element, url: new urlClasses.URL(String(raw).trim(), base || document.URL).href, type }); } catch (e) { /* unparsable: no request */ }
         };
         const all = (selector) => Array.prototype.slice.call(document.querySelectorAll(selector));
         for (const img of all("img")) {
@@ -437,6 +437,13 @@
         }
         for (const element of all("[style]")) {
           for (const match of (element.getAttribute("style") || "").matchAll(urls)) add(element, match[2], "image");
+        }
+        // Linked sheets' url()s resolve against the sheet's own URL (CSS Values 4 §4.5).
+        for (const link of all("link[href]")) {
+          const sheet = link.sheet;
+          if (!sheet || !sheet.href || !/(^|\s)stylesheet(\s|$)/i.test(link.getAttribute("rel") || "")) continue;
+          const text = Array.prototype.map.call(sheet.cssRules || [], (rule) => rule.cssText).join("\n");
+          for (const match of text.matchAll(urls)) add(link, match[2], "image", sheet.href);
         }
         // From here on, elements inserted or changed make their own requests (requests.js).
         document._advRequestsLive = 2;
