@@ -180,6 +180,36 @@ import TestSupport
         #expect(message == "QUOTA_BYTES quota exceeded / small stored: false")
     }
 
+    /// Reading everything after each kind of write (values of existing keys changed, longer and
+    /// shorter, a key added, a key removed, a clear) gives exactly what a model of the area holds.
+    @Test func readingEverythingFollowsEveryKindOfWrite() throws {
+        let (browser, host) = try Support.browser()
+        let worker = try #require(host.backgroundWorld)
+        let mismatches = try Support.await(browser, worker, """
+            const model = {};
+            const canonical = (o) => JSON.stringify(Object.keys(o).sort().map((k) => [k, o[k]]));
+            const problems = [];
+            async function check(step) {
+              const all = await browser.storage.local.get(null);
+              if (canonical(all) !== canonical(model)) problems.push(step + ": " + canonical(all));
+            }
+            await browser.storage.local.clear();
+            const first = {};
+            for (let i = 0; i < 30; i++) first["k" + String(i).padStart(2, "0")] = { v: i, s: "x".repeat(i) };
+            await browser.storage.local.set(first); Object.assign(model, first); await check("first");
+            const changes = { k03: "a much longer value than the object it replaces", k10: 1, k29: [1, 2, 3], k00: { v: 0, s: "" } };
+            await browser.storage.local.set(changes); Object.assign(model, changes); await check("values changed");
+            await browser.storage.local.set({ k04: "é ü — non-ASCII" }); model.k04 = "é ü — non-ASCII"; await check("non-ASCII value");
+            await browser.storage.local.set({ k15a: true, k05: null }); model.k15a = true; model.k05 = null; await check("key added");
+            await browser.storage.local.remove("k07"); delete model.k07; await check("key removed");
+            await browser.storage.local.set({ k08: 8 }); model.k08 = 8; await check("after removal");
+            await browser.storage.local.clear(); for (const k of Object.keys(model)) delete model[k]; await check("cleared");
+            await browser.storage.local.set({ z: 1 }); model.z = 1; await check("after clear");
+            return problems.join("\\n");
+            """) as? String
+        #expect(mismatches == "")
+    }
+
     @Test func storagePersistsAcrossBackgroundSuspension() throws {
         let (browser, host) = try Support.browser()
         let first = try #require(host.backgroundWorld)

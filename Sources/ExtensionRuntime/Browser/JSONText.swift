@@ -28,8 +28,14 @@ enum JSONText {
     }
 
     private static func scanMembers(_ bytes: UnsafeBufferPointer<UInt8>) -> [String] {
+        memberRanges(bytes).map { String(decoding: bytes[$0], as: UTF8.self) }
+    }
+
+    /// Where the members of the top-level array or object in `bytes` lie (for an object,
+    /// alternating key and value), without copying any of them.
+    static func memberRanges(_ bytes: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
         guard bytes.count >= 2 else { return [] }
-        var result: [String] = []
+        var result: [Range<Int>] = []
         var depth = 0
         var inString = false
         var escaped = false
@@ -46,13 +52,13 @@ enum JSONText {
             case UInt8(ascii: "}"), UInt8(ascii: "]"): depth -= 1
             case UInt8(ascii: ","), UInt8(ascii: ":"):
                 if depth == 0 {
-                    result.append(String(decoding: bytes[start..<index], as: UTF8.self))
+                    result.append(start..<index)
                     start = index + 1
                 }
             default: break
             }
         }
-        if start < bytes.count - 1 { result.append(String(decoding: bytes[start..<(bytes.count - 1)], as: UTF8.self)) }
+        if start < bytes.count - 1 { result.append(start..<(bytes.count - 1)) }
         return result
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 /// One `browser.storage` area (`local` or `session`) of an extension.
 ///
 /// Values are kept as canonical JSON text, so every read returns a fresh copy (as structured
@@ -11,16 +12,19 @@ final class StorageArea {
     /// each key plus its JSON value.
     var quotaBytes = 10_485_760
     private(set) var items: [String: String] = [:] {
-        didSet { cachedJSON = nil }
+        didSet { if !patchingCache { cachedJSON = nil } }
     }
+    private var patchingCache = false
     /// The keys in canonical (sorted) order, kept as keys come and go so that reading everything
     /// never sorts.
     private var order: [String] = []
     /// Bytes in use, kept as items change.
     private var usedBytes = 0
     /// The whole area as canonical JSON, kept until the next write (get() of everything is the
-    /// common read).
+    /// common read). A write that only changes values of existing keys patches it in place.
     private var cachedJSON: String?
+    /// Where each value lies in ``cachedJSON`` (UTF-8 offsets), in ``order``.
+    private var cachedValueRanges: [Range<Int>] = []
 
     init(name: String) { self.name = name }
 
@@ -62,24 +66,75 @@ final class StorageArea {
     func set(_ itemsJSON: String) -> Result<[Change], StorageError> {
         guard JSONText.kind(itemsJSON) == .object else { return .failure(.invalidItems) }
         // The text comes from JSON.stringify of one object, so no key repeats; one look-up per
-        // key decides both the new size and whether the value changed.
-        let entries = JSONText.entries(itemsJSON)
+        // key decides both the new size and whether the value changed. Values are compared as
+        // bytes in place: only a changed value is copied out of the text.
         var used = usedBytes
         var changes: [Change] = []
-        for entry in entries {
-            let old = items[entry.key]
-            guard old != entry.value else { continue }
-            let keyBytes = entry.key.utf8.count
-            used += keyBytes + entry.value.utf8.count - (old.map { keyBytes + $0.utf8.count } ?? 0)
-            changes.append(Change(key: entry.key, old: old, new: entry.value))
+        var text = itemsJSON
+        text.withUTF8 { bytes in
+            let ranges = JSONText.memberRanges(bytes)
+            for pair in stride(from: 0, to: ranges.count - 1, by: 2) {
+                let key = JSONText.decodeString(String(decoding: bytes[ranges[pair]], as: UTF8.self))
+                let valueBytes = UnsafeBufferPointer(rebasing: bytes[ranges[pair + 1]])
+                let old = items[key]
+                if var stored = old {
+                    let same = stored.withUTF8 { $0.count == valueBytes.count && ($0.count == 0 || memcmp($0.baseAddress!, valueBytes.baseAddress!, valueBytes.count) == 0) }
+                    if same { continue }
+                }
+                let value = String(decoding: valueBytes, as: UTF8.self)
+                let keyBytes = key.utf8.count
+                used += keyBytes + valueBytes.count - (old.map { keyBytes + $0.utf8.count } ?? 0)
+                changes.append(Change(key: key, old: old, new: value))
+            }
         }
         guard used <= quotaBytes else { return .failure(.quotaExceeded) }
+        let patchable = cachedJSON != nil && !changes.isEmpty && changes.allSatisfy { $0.old != nil }
+        patchingCache = patchable
+        defer { patchingCache = false }
         for change in changes {
             if change.old == nil { order.insert(change.key, at: insertionIndex(change.key)) }
             items[change.key] = change.new
         }
         usedBytes = used
+        if patchable { patchCache(changes) }
         return .success(changes)
+    }
+
+    /// Replaces the changed values inside ``cachedJSON`` (same keys, so same order).
+    private func patchCache(_ changes: [Change]) {
+        guard var old = cachedJSON else { return }
+        let replaced = changes.compactMap { change -> (index: Int, value: String)? in
+            let index = insertionIndex(change.key)
+            guard index < order.count, order[index] == change.key, let value = change.new else { return nil }
+            return (index, value)
+        }.sorted { $0.index < $1.index }
+        guard replaced.count == changes.count else { cachedJSON = nil; return }
+        var ranges = cachedValueRanges
+        let patched: [UInt8] = old.withUTF8 { bytes in
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count + 64)
+            var cursor = 0
+            var shift = 0
+            var next = 0
+            for index in ranges.indices {
+                let range = ranges[index]
+                if next < replaced.count, replaced[next].index == index {
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[cursor..<range.lowerBound]))
+                    let start = out.count
+                    out.append(contentsOf: replaced[next].value.utf8)
+                    ranges[index] = start..<out.count
+                    shift += (out.count - start) - range.count
+                    cursor = range.upperBound
+                    next += 1
+                } else if shift != 0 {
+                    ranges[index] = (range.lowerBound + shift)..<(range.upperBound + shift)
+                }
+            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[cursor..<bytes.count]))
+            return out
+        }
+        cachedJSON = String(decoding: patched, as: UTF8.self)
+        cachedValueRanges = ranges
     }
 
     /// Where `key` goes in ``order`` (binary search; the same `<` as JSONText.object's sort).
@@ -134,14 +189,19 @@ final class StorageArea {
         if let cachedJSON { return cachedJSON }
         var made = "{"
         made.reserveCapacity(usedBytes + 4 * order.count + 2)
+        var ranges: [Range<Int>] = []
+        ranges.reserveCapacity(order.count)
         for (index, key) in order.enumerated() {
             if index > 0 { made += "," }
             made += JSONText.string(key)
             made += ":"
+            let start = made.utf8.count
             made += items[key] ?? "null"
+            ranges.append(start..<made.utf8.count)
         }
         made += "}"
         cachedJSON = made
+        cachedValueRanges = ranges
         return made
     }
 
