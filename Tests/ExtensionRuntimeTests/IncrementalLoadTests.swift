@@ -2,7 +2,7 @@ import ExtensionRuntime
 import Testing
 import TestSupport
 
-/// A tab's document reaches the parser in 4,096-character slices and the tasks due meanwhile run
+/// A tab's document reaches the parser in 4 KB slices and the tasks due meanwhile run
 /// between slices, as HTML's event loop keeps turning while a document arrives.
 @Suite struct IncrementalLoadTests {
     /// A page whose first inline script sets a 0 ms timer that counts the paragraphs parsed so
@@ -25,12 +25,12 @@ import TestSupport
         let seen = Int(page.document["title"].stringValue ?? "") ?? -1
         #expect(seen > 0)
         #expect(seen < 2000)
-        // The parser stops after the script (to run it), then takes the rest 4,096 characters at
+        // The parser stops after the script (to run it), then takes the rest 4,096 bytes at
         // a time: the timer ran once the first slice after the script was parsed, which holds
         // every <p> start tag among those characters.
         let html = Self.page(paragraphs: 2000)
-        let afterScript = html.utf16.suffix(from: html.range(of: "</script>")!.upperBound.samePosition(in: html.utf16)!)
-        let firstSlice = String(decoding: afterScript.prefix(4096), as: UTF16.self)
+        let afterScript = html.utf8.suffix(from: html.range(of: "</script>")!.upperBound.samePosition(in: html.utf8)!)
+        let firstSlice = String(decoding: afterScript.prefix(4096), as: UTF8.self)
         #expect(seen == firstSlice.components(separatedBy: "<p>").count - 1)
         #expect(try Support.eval(page.pageWorld, "document.querySelectorAll('p').length") as? Double == 2000)
     }

@@ -261,4 +261,14 @@ import TestSupport
             #"url("https://site.example/d.png"), linear-gradient(red, blue)"#, "none",
         ])
     }
+
+    /// Line numbers of inline scripts count lines of the source as given, whatever the
+    /// characters before them (non-ASCII text, CRLF line ends) and however long the page.
+    @Test func inlineScriptLinesSurviveNonASCIIAndCRLF() throws {
+        let html = "<p>Café — naïve 🎉</p>\r\n<p>second line ü</p>\r\n<script>\r\n\r\nthrow new Error('here')</script>\n"
+            + String(repeating: "<p>ünïcödé filler</p>\n", count: 400) + "<script>throw new Error('late')</script>"
+        let (_, page) = try Support.load(html)
+        #expect(page.errors.map { $0.report.error.message } == ["here", "late"])
+        #expect(page.errors.map { $0.report.error.line } == [5, 406])
+    }
 }

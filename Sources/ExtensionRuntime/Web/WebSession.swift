@@ -106,7 +106,7 @@ public final class WebSession {
     /// browser loads frames there, so that they finish before their parent's `load`, as HTML's
     /// "delay the load event" has it).
     ///
-    /// With `incremental`, the document reaches the parser in slices of 4,096 characters, as
+    /// With `incremental`, the document reaches the parser in slices of 4 KB (4,096 bytes), as
     /// from the network, and the tasks due at this instant run between slices (a message reply,
     /// a timer an inline script set): HTML's event loop keeps turning while a document loads,
     /// so an extension's content script can act on the first part of a long page before the
@@ -230,7 +230,7 @@ public final class WebSession {
             }
             let text = element["text"].stringValue ?? ""
             var line = 1
-            if let endOffset { line = source.line(at: max(0, endOffset - text.utf16.count)) }
+            if let endOffset { line = source.line(at: max(0, endOffset - text.utf8.count)) }
             page.pageWorld.run(text, sourceURL: page.url, startingLine: line, during: "inline script \(counter) of \(page.url)")
         }
     }
