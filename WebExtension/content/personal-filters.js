@@ -161,6 +161,7 @@
 
   function apply(list) {
     selectors = list;
+    watch(list.length > 0);
     expectedText = list.map(ruleText).join("\n");
     writing = true;
     try {
@@ -188,17 +189,25 @@
   }
 
   // DOM changes (removing or rewriting the element, new content) are seen at the next
-  // MutationObserver delivery, in the same task's microtask checkpoint.
+  // MutationObserver delivery, in the same task's microtask checkpoint. The observer runs only
+  // while this host has filters: on the many pages without any, the page's own DOM work (its
+  // whole parse, to begin with) costs no mutation records.
   const observer = new MutationObserver((records) => {
     if (writing || selectors.length === 0) return;
     repairSheet();
     enforceAfter(records);
   });
-  observer.observe(document, { childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: ["style", "media", "disabled", "class", "id"] });
+  let observing = false;
+  function watch(on) {
+    if (on === observing) return;
+    observing = on;
+    if (on) observer.observe(document, { childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: ["style", "media", "disabled", "class", "id"] });
+    else observer.disconnect();
+  }
   // CSSOM-only changes (deleteRule, media, disabled) produce no mutation records; they are
   // caught by a once-a-second integrity check, which costs the same whatever the page does.
   const check = setInterval(() => { if (!writing && selectors.length) repairSheet(); }, 1000);
-  window.addEventListener("pagehide", () => { observer.disconnect(); clearInterval(check); });
+  window.addEventListener("pagehide", () => { watch(false); clearInterval(check); });
 
   browser.storage.onChanged.addListener((changes, area) => {
     if (area === "local" && (changes.personalRules || changes.personalRulesRevision)) refresh();
