@@ -67,6 +67,33 @@ import TestSupport
         #expect(arity == "Expected at least 1 argument for sendMessage(), got 0")
     }
 
+    /// A message and its answer reach the other side with their keys in the order the sender
+    /// wrote them (Safari's messages are structured clones); traces show them canonical.
+    @Test func messagesKeepTheirKeyOrder() throws {
+        let (browser, host) = try Support.browser()
+        let tab = try browser.openTab(url: "https://news.example/story")
+        try browser.loop.runUntilIdle()
+        let background = try #require(host.backgroundWorld)
+        _ = try background.evaluate("""
+            browser.runtime.onMessage.addListener((m, sender, respond) => {
+              if (m.type === 'order') { respond({ zulu: 1, alpha: Object.keys(m).join(','), nested: { y: 1, b: 2 } }); return true; }
+            });
+            browser.runtime.onConnect.addListener((port) => port.onMessage.addListener((m) => port.postMessage({ keys: Object.keys(m).join(','), echo: m })));
+            """, sourceURL: "test:listeners")
+        let content = try #require(try tab.page?.contentWorld(for: host.id))
+        let reply = try Support.await(browser, content, """
+            const r = await browser.runtime.sendMessage({ type: 'order', zeta: 1, beta: 2 });
+            const port = browser.runtime.connect({ name: 'order' });
+            const echoed = await new Promise((resolve) => { port.onMessage.addListener(resolve); port.postMessage({ second: 2, first: 1 }); });
+            return [Object.keys(r).join(','), r.alpha, Object.keys(r.nested).join(','), echoed.keys, Object.keys(echoed).join(',')].join(' | ');
+            """) as? String
+        #expect(reply == "zulu,alpha,nested | type,zeta,beta | y,b | second,first | keys,echo")
+        let api = browser.trace.dump(channels: [.api])
+        #expect(api.contains(#"runtime.sendMessage({"beta":2,"type":"order","zeta":1})"#))
+        #expect(api.contains(#"runtime.sendMessage -> {"alpha":"type,zeta,beta","nested":{"b":2,"y":1},"zulu":1}"#))
+        #expect(api.contains(#"postMessage({"first":1,"second":2})"#))
+    }
+
     @Test func messagingWithoutReceiverFails() throws {
         let (browser, host) = try Support.browser()
         let tab = try browser.openTab(url: "https://news.example/")

@@ -2,6 +2,9 @@
 enum APIResult {
     /// Fulfil with the value of this JSON text (already canonical: sorted keys).
     case json(String)
+    /// Fulfil with the value of `value` (a message as its sender wrote it, keys in their own
+    /// order, as Safari's structured clone keeps them); the trace shows `trace` (canonical).
+    case message(trace: String, value: String)
     /// Fulfil with `undefined`.
     case undefined
     /// Reject with `new Error(message)`.
@@ -16,6 +19,10 @@ struct APICall {
     let method: String
     /// Arguments as canonical JSON text (`undefined` arguments are nil).
     let arguments: [String?]
+    /// For messages (`runtime.sendMessage`, `tabs.sendMessage`): the arguments as their sender
+    /// wrote them, keys in their own order, which is what the receiver gets; the canonical text
+    /// above is for traces and fault plans.
+    let wireArguments: [String?]
     let context: ExtensionContext
 
     /// `storage.local.set`.
@@ -23,4 +30,7 @@ struct APICall {
 
     /// The argument at `index` as JSON text, nil when missing or undefined.
     func argument(_ index: Int) -> String? { index < arguments.count ? arguments[index] : nil }
+
+    /// The argument at `index` as delivered to a message's receiver.
+    func wireArgument(_ index: Int) -> String? { index < wireArguments.count ? wireArguments[index] : nil }
 }

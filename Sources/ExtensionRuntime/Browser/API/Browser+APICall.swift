@@ -15,6 +15,10 @@ extension Browser {
         let count = Int(try argumentArray["length"].toNumber())
         let canonical = context.canonical
         var arguments: [String?] = []
+        // Messages keep their keys' order for the receiver (a structured clone does); only their
+        // trace text is canonical.
+        let isMessage = method == "sendMessage" && (namespace == "runtime" || namespace == "tabs")
+        var wire: [String?] = []
         for index in 0..<count {
             let value = argumentArray[index]
             // Storage values keep their own key order (as browsers store them: a structured clone
@@ -27,8 +31,9 @@ extension Browser {
             } else {
                 arguments.append(try canonical.call([value]).stringValue)
             }
+            if isMessage { wire.append(value.isUndefined ? nil : try value.toJSON()) }
         }
-        let call = APICall(namespace: namespace, method: method, arguments: arguments, context: context)
+        let call = APICall(namespace: namespace, method: method, arguments: arguments, wireArguments: isMessage ? wire : arguments, context: context)
         let deferred = try JSDeferred(in: context.world.context)
         // One argument (the usual case) is used as it is: no copy of what may be a large value.
         let argumentText = arguments.count == 1 ? (arguments[0] ?? "undefined") : arguments.map { $0 ?? "undefined" }.joined(separator: ", ")
@@ -63,6 +68,9 @@ extension Browser {
         case let .json(text):
             trace.record(channel, at: call.context.location, "\(call.name) -> \(Self.abbreviate(text)) (\(latency))")
             if let value = try? realm.parseJSON(text) { deferred.resolve(value) } else { deferred.resolve(realm.undefined) }
+        case let .message(text, wire):
+            trace.record(channel, at: call.context.location, "\(call.name) -> \(Self.abbreviate(text)) (\(latency))")
+            if let value = try? realm.parseJSON(wire) { deferred.resolve(value) } else { deferred.resolve(realm.undefined) }
         case .undefined, .later:
             trace.record(channel, at: call.context.location, "\(call.name) -> undefined (\(latency))")
             deferred.resolve(realm.undefined)

@@ -10,10 +10,10 @@ extension Browser {
         switch call.method {
         case "sendMessage":
             // sendMessage(message) or sendMessage(extensionId, message[, options]).
-            var message = call.argument(0) ?? "null"
+            var message = call.wireArgument(0) ?? "null"
             if call.arguments.count >= 2, let first = call.argument(0), JSONText.kind(first) == .string,
                JSONText.decodeString(first) == host.id {
-                message = call.argument(1) ?? "null"
+                message = call.wireArgument(1) ?? "null"
             }
             // A suspended background that listened for messages starts again to receive this one.
             wakeIfNeeded(host, for: "runtime.onMessage")
@@ -68,7 +68,7 @@ extension Browser {
                 guard case let .content(tabID, frame) = context.kind, tabID == tab.id else { return false }
                 return frameID == nil || frameID == frame
             }
-            return deliver(call.argument(1) ?? "null", from: call.context, to: receivers, event: "runtime.onMessage")
+            return deliver(call.wireArgument(1) ?? "null", from: call.context, to: receivers, event: "runtime.onMessage")
         case "create":
             let fields = Dictionary(JSONText.entries(call.argument(0) ?? "{}").map { ($0.key, $0.value) }, uniquingKeysWith: { $1 })
             let url = fields["url"].map(JSONText.decodeString) ?? "about:blank"
@@ -127,7 +127,8 @@ extension Browser {
                         let value = call.argument(1)
                         if value.isUndefined { finish(.undefined) } else {
                             let json = (try? receiver.canonical.call([value]).stringValue) ?? nil
-                            finish(json.map { .json($0) } ?? .undefined)
+                            let wire = (try? value.toJSON()) ?? nil
+                            finish(json.map { .message(trace: $0, value: wire ?? $0) } ?? .undefined)
                         }
                     case "error":
                         settled = true

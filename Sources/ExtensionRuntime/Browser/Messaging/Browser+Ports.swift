@@ -12,9 +12,12 @@ extension Browser {
             let id = self.openPort(from: context, tabID: target >= 0 ? target : nil, frameID: frameID >= 0 ? frameID : nil, name: name)
             return call.context.number(Double(id))
         })
-        try hostObject.set("portPost", realm.function("portPost", length: 3) { [unowned self] call in
+        try hostObject.set("portPost", realm.function("portPost", length: 4) { [unowned self] call in
             let context = try self.context(call.argument(0))
-            self.postOnPort(Int(try call.argument(1).toNumber()), from: context, json: try call.argument(2).toString())
+            let json = try call.argument(2).toString()
+            // The message as its sender wrote it (keys in their own order) reaches the other end.
+            let wire = call.argument(3).isUndefined ? json : ((try call.argument(3).toJSON()) ?? "null")
+            self.postOnPort(Int(try call.argument(1).toNumber()), from: context, json: json, wire: wire)
             return nil
         })
         try hostObject.set("portDisconnect", realm.function("portDisconnect", length: 2) { [unowned self] call in
@@ -75,7 +78,7 @@ extension Browser {
 
     /// Delivers a message in a later task: from the opener to every receiver, from a receiver
     /// to the opener.
-    func postOnPort(_ id: Int, from sender: ExtensionContext, json: String) {
+    func postOnPort(_ id: Int, from sender: ExtensionContext, json: String, wire: String) {
         guard let channel = ports[id] else { return }
         trace.record(.api, at: sender.location, "\(channel.label) postMessage(\(json))")
         if sender === sender.host.backgroundContext { sender.host.lastBackgroundPortActivity = loop.now }
@@ -85,7 +88,7 @@ extension Browser {
             let targets = sender === channel.opener ? channel.receivers : (channel.openerConnected ? [channel.opener] : [])
             for target in targets where target.isAlive {
                 let realm = target.world.context
-                _ = try? target.api.invoke("portEvent", [realm.number(Double(id)), realm.string("message"), realm.string(json)])
+                _ = try? target.api.invoke("portEvent", [realm.number(Double(id)), realm.string("message"), realm.string(wire)])
             }
         }
     }

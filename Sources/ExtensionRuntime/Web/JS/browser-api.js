@@ -117,7 +117,8 @@
         postMessage(message) {
           if (!ports[portId]) throw new Error("Attempting to use a disconnected port object");
           const json = canonical(message);
-          host.portPost(contextId, portId, json === undefined ? "null" : json);
+          // The trace shows the canonical text; the other end gets the message as written.
+          host.portPost(contextId, portId, json === undefined ? "null" : json, message === undefined ? null : message);
         },
         disconnect() {
           if (!ports[portId]) return;
