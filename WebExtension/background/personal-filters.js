@@ -71,8 +71,11 @@ var ADVPersonalFilters = (() => {
    */
   function add(hostname, text) {
     return serialize(async () => {
-      const host = String(hostname || "").toLowerCase();
-      if (!host) throw new Error("no hostname");
+      // The same hostname policy as source blocks and the native rule store: a filter that one
+      // of them would refuse (an IP address, localhost, a public suffix) is refused here too.
+      const checked = ADVHostnames.normalize(hostname, "personal filters");
+      if (checked.error) throw new Error(checked.error);
+      const host = checked.host;
       const lines = String(text).split(/\r\n|\r|\n/);
       const selectors = [];
       lines.forEach((line, index) => {

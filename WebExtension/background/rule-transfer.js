@@ -73,7 +73,7 @@ var ADVRuleTransfer = (() => {
         if (!(key in rule)) fail(where, "missing key '" + key + "'");
       }
       if (typeof rule.hostname !== "string") fail(where + ".hostname", "expected a string");
-      const host = ADVHostnames.normalize(rule.hostname);
+      const host = ADVHostnames.normalize(rule.hostname, "personal filters");
       if (host.error) fail(where + ".hostname", host.error);
       if (host.host !== rule.hostname) fail(where + ".hostname", "hostname '" + rule.hostname + "' is not normalized; write '" + host.host + "'");
       // From here on the message names the host as well as the index.

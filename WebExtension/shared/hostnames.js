@@ -12,8 +12,9 @@ var ADVHostnames = (() => {
     "co.in", "co.kr", "com.sg", "com.hk", "com.tw", "co.il", "com.ar", "co.id",
   ]);
 
-  /** Normalizes `input` or returns { error } with the reason. */
-  function normalize(input) {
+  /** Normalizes `input` or returns { error } with the reason; `purpose` names what needs it. */
+  function normalize(input, purpose) {
+    const what = purpose || "source blocks";
     let text = String(input == null ? "" : input).trim();
     if (text === "") return { error: "enter a hostname such as ads.example.com" };
     if (/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) return { error: "'" + text + "' has a scheme; enter only the hostname" };
@@ -27,7 +28,7 @@ var ADVHostnames = (() => {
     } catch (e) {
       return { error: "'" + text + "' is not a valid hostname" };
     }
-    if (host.startsWith("[") || /^\d+(\.\d+){3}$/.test(host)) return { error: "'" + text + "' is an IP address; source blocks take hostnames" };
+    if (host.startsWith("[") || /^\d+(\.\d+){3}$/.test(host)) return { error: "'" + text + "' is an IP address; " + what + " take hostnames" };
     const labels = host.split(".");
     if (labels.length < 2 || labels.some((label) => label === "" || label.length > 63 || !/^[a-z0-9-]+$/.test(label) || label.startsWith("-") || label.endsWith("-"))) {
       return { error: "'" + text + "' is not a valid hostname" };
