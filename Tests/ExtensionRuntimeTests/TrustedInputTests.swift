@@ -102,6 +102,30 @@ import TestSupport
         #expect(try Support.eval(page.pageWorld, "document.activeElement.id") as? String == "c")
     }
 
+    /// HTML 4.10.5.2.10: select(), setSelectionRange() and the selection attributes on text
+    /// fields; typing replaces the selection and leaves the caret after the typed text; a value
+    /// set by script puts the caret at its end; types without selection answer null or throw.
+    @Test func textSelectionAndTypingIntoIt() throws {
+        let (session, page) = try Support.load("<input id=t><input id=c type=checkbox><script>var selects = 0; document.getElementById('t').addEventListener('select', () => selects++);</script>")
+        defer { withExtendedLifetime(session) {} }
+        try page.type("abc", into: "#t")
+        _ = try Support.eval(page.pageWorld, "document.getElementById('t').setSelectionRange(1, 2)")
+        try page.type("X", into: "#t")
+        #expect(try Support.eval(page.pageWorld, "const t = document.getElementById('t'); t.value + ' ' + t.selectionStart + ' ' + t.selectionEnd") as? String == "aXc 2 2")
+        try page.pressKey("Backspace")
+        #expect(try Support.eval(page.pageWorld, "document.getElementById('t').value") as? String == "ac")
+        _ = try Support.eval(page.pageWorld, "document.getElementById('t').select()")
+        try page.type("Z", into: "#t")
+        #expect(try Support.eval(page.pageWorld, "document.getElementById('t').value") as? String == "Z")
+        _ = try Support.eval(page.pageWorld, "document.getElementById('t').value = 'hello'")
+        try page.type("!", into: "#t")
+        #expect(try Support.eval(page.pageWorld, "document.getElementById('t').value") as? String == "hello!")
+        try session.loop.runUntilIdle()
+        #expect(try Support.eval(page.pageWorld, "selects") as? Double == 2)
+        #expect(try Support.eval(page.pageWorld, "String(document.getElementById('c').selectionStart)") as? String == "null")
+        #expect(try Support.eval(page.pageWorld, "try { document.getElementById('c').setSelectionRange(0, 0); 'no error' } catch (e) { e.name }") as? String == "InvalidStateError")
+    }
+
     @Test func pageScriptCannotMakeTrustedEvents() throws {
         let (session, page) = try Support.load("<button id=b>go</button><script>const log = []; const b = document.getElementById('b'); b.addEventListener('click', (e) => log.push(e.isTrusted)); b.click(); b.dispatchEvent(new MouseEvent('click'));</script>")
         defer { withExtendedLifetime(session) {} }

@@ -286,6 +286,78 @@
     form._advSubmitting = true;
     try { fire(form, "submit", SubmitEvent, { bubbles: true, cancelable: true, submitter: submitter || null }, true); } finally { form._advSubmitting = false; }
   }
+  // MARK: - Text selection (HTML 4.10.5.2.10) for textarea and text-like inputs
+
+  // Where selection applies: textarea and input types text, search, url, tel, password.
+  function selectionApplies(element) {
+    if (element.localName === "textarea") return true;
+    if (element.localName !== "input") return false;
+    return ["text", "search", "url", "tel", "password"].includes((element.getAttribute("type") || "text").toLowerCase());
+  }
+  // The field's selection; a value set by script since the selection was made puts the caret
+  // at its end (HTML: setting `value` moves the cursor to the end).
+  function selectionState(element) {
+    const value = String(element.value || "");
+    let state = element._advSelection;
+    if (!state) {
+      state = { start: value.length, end: value.length, direction: "none", value };
+      Object.defineProperty(element, "_advSelection", { value: state, writable: true });
+    } else if (state.value !== value) {
+      state.start = state.end = value.length;
+      state.direction = "none";
+      state.value = value;
+    }
+    return state;
+  }
+  function queueSelectEvent(element) {
+    const pageId = element.ownerDocument && element.ownerDocument._advPageId;
+    if (pageId === undefined) return;
+    ctx.host.setTimer(pageId, () => fire(element, "select", Event, { bubbles: true }, true), 0, false, [], "select event");
+  }
+  function setSelectionRange(element, start, end, direction) {
+    const length = String(element.value || "").length;
+    start = Math.min(Number(start) >>> 0, length);
+    end = Math.min(Number(end) >>> 0, length);
+    if (start > end) start = end;
+    const state = selectionState(element);
+    const changed = state.start !== start || state.end !== end;
+    state.start = start;
+    state.end = end;
+    state.value = String(element.value || "");
+    state.direction = direction === "forward" || direction === "backward" ? direction : "none";
+    if (changed) queueSelectEvent(element);
+  }
+  const notApplicable = () => new ctx.DOMException("The input element's type does not support selection.", "InvalidStateError");
+  const selectionAPI = {
+    select() {
+      if (!selectionApplies(this)) return;
+      setSelectionRange(this, 0, String(this.value || "").length, "none");
+    },
+    setSelectionRange(start, end, direction) {
+      if (!selectionApplies(this)) throw notApplicable();
+      setSelectionRange(this, start, end, direction);
+    },
+  };
+  const selectionAccessors = {
+    selectionStart: {
+      get() { return selectionApplies(this) ? selectionState(this).start : null; },
+      set(value) { if (!selectionApplies(this)) throw notApplicable(); const s = selectionState(this); setSelectionRange(this, value, Math.max(Number(value) >>> 0, s.end), s.direction); },
+    },
+    selectionEnd: {
+      get() { return selectionApplies(this) ? selectionState(this).end : null; },
+      set(value) { if (!selectionApplies(this)) throw notApplicable(); const s = selectionState(this); setSelectionRange(this, s.start, value, s.direction); },
+    },
+    selectionDirection: {
+      get() { return selectionApplies(this) ? selectionState(this).direction : null; },
+      set(value) { if (!selectionApplies(this)) throw notApplicable(); const s = selectionState(this); setSelectionRange(this, s.start, s.end, value); },
+    },
+  };
+  for (const Class of [impl.HTMLInputElement, impl.HTMLTextAreaElement]) {
+    if (!Class) continue;
+    for (const [name, value] of Object.entries(selectionAPI)) Object.defineProperty(Class.prototype, name, { configurable: true, writable: true, value });
+    for (const [name, accessor] of Object.entries(selectionAccessors)) Object.defineProperty(Class.prototype, name, Object.assign({ configurable: true, enumerable: true }, accessor));
+  }
+
   // HTMLFormElement.requestSubmit(submitter): submission as if `submitter` were clicked.
   if (impl.HTMLFormElement) {
     Object.defineProperty(impl.HTMLFormElement.prototype, "requestSubmit", { configurable: true, writable: true, value: function requestSubmit(submitter) {
@@ -332,6 +404,25 @@
     const code = printable ? (/[a-z]/i.test(key) ? "Key" + key.toUpperCase() : /[0-9]/.test(key) ? "Digit" + key : key === " " ? "Space" : "") : key;
     return Object.assign({ bubbles: true, cancelable: true, composed: true, key, code, keyCode, which: keyCode }, options || {});
   }
+  // Typing replaces the field's selection (the caret, with none: the end of the value) and
+  // leaves the caret after what was typed.
+  function caretOf(field) {
+    const state = selectionState(field);
+    return { start: state.start, end: state.end };
+  }
+  function setCaret(field, start, end) {
+    const state = selectionState(field);
+    state.start = start;
+    state.end = end;
+    state.direction = "none";
+  }
+  function replaceSelection(field, text) {
+    const value = String(field.value || "");
+    const caret = caretOf(field);
+    field.value = value.slice(0, caret.start) + text + value.slice(caret.end);
+    setCaret(field, caret.start + text.length, caret.start + text.length);
+    field._advSelection.value = String(field.value || "");
+  }
   // A key press at the focused element (or body): keydown, keypress for keys that produce a
   // character, the text edit (input event) in a focused text control, keyup.
   function pressKey(doc, key, options) {
@@ -343,7 +434,7 @@
       const charCode = printable ? init.key.charCodeAt(0) : 13;
       const press = fire(target, "keypress", KeyboardEvent, Object.assign({}, init, { charCode, keyCode: charCode, which: charCode }), true);
       if (press && printable && isTextControl(target) && !target.hasAttribute("readonly")) {
-        target.value = (target.value || "") + init.key;
+        replaceSelection(target, init.key);
         fire(target, "input", InputEvent, { bubbles: true, composed: true, data: init.key, inputType: "insertText" }, true);
       } else if (press && init.key === "Enter" && target.localName === "input" && isTextControl(target)) {
         if (target._advValueAtFocus !== target.value) {
@@ -353,9 +444,13 @@
         }
         submitImplicitly(target);
       }
-    } else if (down && init.key === "Backspace" && isTextControl(target) && target.value) {
-      target.value = target.value.slice(0, -1);
-      fire(target, "input", InputEvent, { bubbles: true, composed: true, data: null, inputType: "deleteContentBackward" }, true);
+    } else if (down && init.key === "Backspace" && isTextControl(target) && target.value && !target.hasAttribute("readonly")) {
+      const caret = caretOf(target);
+      if (caret.start !== caret.end || caret.start > 0) {
+        if (caret.start === caret.end) setCaret(target, caret.start - 1, caret.end);
+        replaceSelection(target, "");
+        fire(target, "input", InputEvent, { bubbles: true, composed: true, data: null, inputType: "deleteContentBackward" }, true);
+      }
     }
     fire(target, "keyup", KeyboardEvent, init, true);
     return down;
