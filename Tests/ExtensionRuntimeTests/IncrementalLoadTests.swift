@@ -75,4 +75,39 @@ import TestSupport
         try browser.loop.runUntilIdle()
         #expect(!browser.trace.dump(channels: [.api, .navigation]).contains("complete"))
     }
+
+    /// A background that redirects the tab when its navigation commits does so while the long
+    /// page is still arriving: that load stops, the new one completes, and only it reports
+    /// `complete`.
+    @Test func aTaskThatNavigatesTheTabReplacesTheLoad() throws {
+        let long = Self.page(paragraphs: 2000)
+        let (browser, host) = try Support.outlineBrowser(pages: ["https://long.test/": long, "https://other.test/": "<p>other</p>"])
+        let worker = try #require(host.backgroundWorld)
+        _ = try worker.evaluate("""
+            let redirected = false;
+            browser.webNavigation.onCommitted.addListener((d) => {
+              if (d.frameId === 0 && d.url === 'https://long.test/' && !redirected) { redirected = true; browser.tabs.update(d.tabId, { url: 'https://other.test/' }); }
+            });
+            """, sourceURL: "test:redirect")
+        var first: Page?
+        browser.loop.afterEachTask = { [weak browser] in
+            if first == nil, let page = browser?.tabs.first?.page, page.url == "https://long.test/" { first = page }
+        }
+        let tab = try browser.openTab(url: "https://long.test/")
+        browser.loop.afterEachTask = nil
+        #expect(tab.url == "https://other.test/")
+        // The long page was closed part-way: its parser stopped where the redirect came.
+        let stopped = try #require(first)
+        #expect(stopped.isClosed)
+        let parsed = try Support.eval(stopped.pageWorld, "document.querySelectorAll('p').length") as? Double ?? -1
+        #expect(parsed > 0 && parsed < 2000)
+        let page = try #require(tab.page)
+        #expect(page.url == "https://other.test/" && !page.isClosed)
+        try browser.loop.runUntilIdle()
+        let navigation = browser.trace.dump(channels: [.navigation]).split(separator: "\n").map { String($0.drop { $0 == " " }) }
+        #expect(navigation.filter { $0.contains("navigate https://") }.map { String($0.split(separator: " ").last ?? "") } == ["https://long.test/", "https://other.test/"])
+        // Only the page that finished loading reached `complete`.
+        #expect(try Support.eval(page.pageWorld, "document.readyState") as? String == "complete")
+        #expect(try Support.eval(stopped.pageWorld, "document.readyState") as? String == "loading")
+    }
 }
