@@ -1,6 +1,8 @@
 import CJavaScriptCore
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// One call of a host function: the calling realm, `this`, and the arguments.
