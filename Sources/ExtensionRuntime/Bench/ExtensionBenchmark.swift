@@ -45,14 +45,9 @@ public enum ExtensionBenchmark {
         defer { try? FileManager.default.removeItem(at: folder) }
         guard let world = try tab.page?.contentWorld(for: host.id) else { throw BrowserError("the bench content world is missing") }
         let ping = try world.global.property("ping")
-        var samples: [Double] = []
-        for index in 0..<(warmup + iterations) {
-            let start = DispatchTime.now().uptimeNanoseconds
+        return try Measurement.timing("round_trip_us", unit: "us", iterations: iterations, warmup: warmup) { index in
             try browser.session.settle(try ping.call([world.context.number(Double(index))]))
-            let end = DispatchTime.now().uptimeNanoseconds
-            if index >= warmup { samples.append(Double(end - start) / 1000) }
         }
-        return Measurement(name: "round_trip_us", unit: "us", samples: samples)
     }
 
     /// Times `iterations` storage.local set+get pairs of a 1,000-entry object.
@@ -70,13 +65,8 @@ public enum ExtensionBenchmark {
               return (n) => { items.key0.id = n; return browser.storage.local.set(items).then(() => browser.storage.local.get(null)); };
             })()
             """, sourceURL: "adv-bench:///storage.js")
-        var samples: [Double] = []
-        for index in 0..<(warmup + iterations) {
-            let start = DispatchTime.now().uptimeNanoseconds
+        return try Measurement.timing("storage_us", unit: "us", iterations: iterations, warmup: warmup) { index in
             try browser.session.settle(try pair.call([world.context.number(Double(index))]))
-            let end = DispatchTime.now().uptimeNanoseconds
-            if index >= warmup { samples.append(Double(end - start) / 1000) }
         }
-        return Measurement(name: "storage_us", unit: "us", samples: samples)
     }
 }

@@ -1,3 +1,5 @@
+import Dispatch
+
 /// A benchmark figure: samples of one metric, summarized as median and 90th percentile.
 public struct Measurement: Sendable {
     /// The metric name as `adv-harness bench --json` prints it (`fresh_page_ms`).
@@ -12,6 +14,26 @@ public struct Measurement: Sendable {
         self.name = name
         self.unit = unit
         self.samples = samples
+    }
+
+    /// Calls `body` `warmup + iterations` times (with the call's index) and keeps the wall time
+    /// of the last `iterations` calls, in `unit` (`ms` or `us`). `untimed`, when given, runs
+    /// after each call outside the measurement (letting a page settle before the next one).
+    static func timing(
+        _ name: String, unit: String, iterations: Int, warmup: Int,
+        _ body: (Int) throws -> Void, untimed: ((Int) throws -> Void)? = nil
+    ) rethrows -> Measurement {
+        let divisor = unit == "us" ? 1e3 : 1e6
+        var samples: [Double] = []
+        samples.reserveCapacity(iterations)
+        for index in 0..<(warmup + iterations) {
+            let start = DispatchTime.now().uptimeNanoseconds
+            try body(index)
+            let end = DispatchTime.now().uptimeNanoseconds
+            if index >= warmup { samples.append(Double(end - start) / divisor) }
+            try untimed?(index)
+        }
+        return Measurement(name: name, unit: unit, samples: samples)
     }
 
     /// The median (mean of the two middle samples for an even count).

@@ -46,29 +46,20 @@ public enum StartupBenchmark {
         let html = fixture()
         let session = try WebSession()
         var page = try session.open(html: html, url: "https://bench.example/0", contentScripts: [contentScript])
-        var samples: [Double] = []
-        for index in 0..<(warmup + iterations) {
-            let start = DispatchTime.now().uptimeNanoseconds
+        return try Measurement.timing("fresh_page_ms", unit: "ms", iterations: iterations, warmup: warmup, { index in
             page = try session.navigate(from: page, html: html, url: "https://bench.example/\(index + 1)", contentScripts: [contentScript])
-            let end = DispatchTime.now().uptimeNanoseconds
-            if index >= warmup { samples.append(Double(end - start) / 1_000_000) }
-            try session.loop.runUntilIdle()
-        }
-        return Measurement(name: "fresh_page_ms", unit: "ms", samples: samples)
+        }, untimed: { _ in try session.loop.runUntilIdle() })
     }
 
     /// Times `iterations` sessions made from nothing up to the same point as a fresh page.
     /// - Throws: when the runtime cannot start.
     public static func freshSession(iterations: Int = 50, warmup: Int = 3) throws -> Measurement {
         let html = fixture()
-        var samples: [Double] = []
-        for index in 0..<(warmup + iterations) {
-            let start = DispatchTime.now().uptimeNanoseconds
-            let session = try WebSession()
-            _ = try session.open(html: html, url: "https://bench.example/", contentScripts: [contentScript])
-            let end = DispatchTime.now().uptimeNanoseconds
-            if index >= warmup { samples.append(Double(end - start) / 1_000_000) }
-        }
-        return Measurement(name: "fresh_session_ms", unit: "ms", samples: samples)
+        // Each session is released after its timing, not inside the next one.
+        var session: WebSession?
+        return try Measurement.timing("fresh_session_ms", unit: "ms", iterations: iterations, warmup: warmup, { _ in
+            session = try WebSession()
+            _ = try session?.open(html: html, url: "https://bench.example/", contentScripts: [contentScript])
+        }, untimed: { _ in session = nil })
     }
 }

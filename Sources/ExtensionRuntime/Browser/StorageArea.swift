@@ -1,8 +1,8 @@
 import Foundation
 /// One `browser.storage` area (`local` or `session`) of an extension.
 ///
-/// Values are kept as canonical JSON text, so every read returns a fresh copy (as structured
-/// cloning does) and values JSON cannot hold are dropped on write, as Chromium's storage does
+/// Values are kept as JSON text (keys in their own order; the area's keys sorted), so every
+/// read returns a fresh copy (as structured cloning does) and values JSON cannot hold are dropped on write, as Chromium's storage does
 /// (extensions/browser/api/storage/storage_api.cc serializes through base::Value).
 final class StorageArea {
     /// `local` or `session`.
@@ -11,10 +11,8 @@ final class StorageArea {
     /// storage.session was raised to 10 MB in Chrome 112). Bytes in use are the UTF-8 length of
     /// each key plus its JSON value.
     var quotaBytes = 10_485_760
-    private(set) var items: [String: String] = [:] {
-        didSet { if !patchingCache { cachedJSON = nil } }
-    }
-    private var patchingCache = false
+    /// Key -> value JSON. Every change to it either patches ``cachedJSON`` or drops it.
+    private(set) var items: [String: String] = [:]
     /// The keys in canonical (sorted) order, kept as keys come and go so that reading everything
     /// never sorts.
     private var order: [String] = []
@@ -88,15 +86,14 @@ final class StorageArea {
             }
         }
         guard used <= quotaBytes else { return .failure(.quotaExceeded) }
-        let patchable = cachedJSON != nil && !changes.isEmpty && changes.allSatisfy { $0.old != nil }
-        patchingCache = patchable
-        defer { patchingCache = false }
+        guard !changes.isEmpty else { return .success(changes) }
         for change in changes {
             if change.old == nil { order.insert(change.key, at: insertionIndex(change.key)) }
             items[change.key] = change.new
         }
         usedBytes = used
-        if patchable { patchCache(changes) }
+        // Only values of keys already there: the cached text keeps its shape and is patched.
+        if changes.allSatisfy({ $0.old != nil }) { patchCache(changes) } else { cachedJSON = nil }
         return .success(changes)
     }
 
@@ -165,6 +162,7 @@ final class StorageArea {
             let index = insertionIndex(key)
             if index < order.count, order[index] == key { order.remove(at: index) }
         }
+        if !changes.isEmpty { cachedJSON = nil }
         return .success(changes)
     }
 
@@ -174,6 +172,7 @@ final class StorageArea {
         items = [:]
         order = []
         usedBytes = 0
+        cachedJSON = nil
         return changes
     }
 
@@ -182,6 +181,7 @@ final class StorageArea {
         items = Dictionary(JSONText.entries(itemsJSON).map { ($0.key, $0.value) }, uniquingKeysWith: { $1 })
         order = items.keys.sorted()
         usedBytes = items.reduce(0) { $0 + $1.key.utf8.count + $1.value.utf8.count }
+        cachedJSON = nil
     }
 
     /// The whole area as canonical JSON.

@@ -420,8 +420,9 @@
     const value = String(field.value || "");
     const caret = caretOf(field);
     field.value = value.slice(0, caret.start) + text + value.slice(caret.end);
+    // selectionState takes the new value as set by script and moves the caret to its end;
+    // the caret belongs right after the typed text instead.
     setCaret(field, caret.start + text.length, caret.start + text.length);
-    field._advSelection.value = String(field.value || "");
   }
   // A key press at the focused element (or body): keydown, keypress for keys that produce a
   // character, the text edit (input event) in a focused text control, keyup.
