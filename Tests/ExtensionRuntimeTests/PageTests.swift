@@ -179,6 +179,37 @@ import TestSupport
         #expect(result?[8] as? String == "[object Window]")
         #expect(result?[9] as? String == "function")
     }
+
+    /// WebIDL 3.7.6/3.7.7: operations and attributes can be wrapped and redefined by page script,
+    /// as in Safari; constants cannot.
+    @Test func domInterfacesHaveWebIDLPropertyAttributes() throws {
+        let (_, page) = try Support.load("""
+            <p id='p'>x</p><script>
+            Element.prototype.remove = function () { this.setAttribute('data-kept', 'yes'); };
+            Object.defineProperty(Document.prototype, 'title', { get: () => 'spoofed', configurable: true });
+            </script>
+            """)
+        let flags = "(d) => [d.writable, d.enumerable, d.configurable].join('/')"
+        #expect(try Support.eval(page.pageWorld, "(\(flags))(Object.getOwnPropertyDescriptor(Node.prototype, 'appendChild'))") as? String == "true/true/true")
+        #expect(try Support.eval(page.pageWorld, "(\(flags))(Object.getOwnPropertyDescriptor(Node.prototype, 'ELEMENT_NODE'))") as? String == "false/true/false")
+        #expect(try Support.eval(page.pageWorld, "(\(flags))(Object.getOwnPropertyDescriptor(Node, 'ELEMENT_NODE'))") as? String == "false/true/false")
+        #expect(try Support.eval(page.pageWorld, "[document.body.ELEMENT_NODE, document.DOCUMENT_POSITION_FOLLOWING].join()") as? String == "1,4")
+        #expect(try Support.eval(page.pageWorld, "(\(flags))(Object.getOwnPropertyDescriptor(Element.prototype, 'id'))") as? String == "/true/true")
+        #expect(try Support.eval(page.pageWorld, "document.getElementById('p').remove(); document.getElementById('p').dataset.kept + ' ' + document.title") as? String == "yes spoofed")
+        #expect(page.errors.isEmpty, "\(page.errors)")
+    }
+
+    /// DOM 4.2.6: an element's query answers from its descendants only, "#id" included.
+    @Test func elementQueriesFindDescendantsOnly() throws {
+        let (_, page) = try Support.load("<div id='outer'><p id='inner'>x</p></div><aside id='other'></aside>")
+        let answers = try Support.eval(page.pageWorld, """
+            const outer = document.getElementById('outer'), inner = document.getElementById('inner');
+            [inner.querySelector('#other'), inner.querySelectorAll('#other').length, inner.querySelector('#inner'),
+             outer.querySelector('#inner') === inner, outer.querySelectorAll('#inner').length,
+             document.querySelector('#other') !== null, outer.querySelectorAll('#other') instanceof NodeList].join(',')
+            """) as? String
+        #expect(answers == ",0,,true,1,true,true")
+    }
 }
 
 @Suite struct TraceTests {

@@ -45,6 +45,10 @@ import TestSupport
         let first = try session.open(html: """
             <script>
             var leaked = "old page";
+            // One property taken away and one added on the same object: its key count is unchanged.
+            const base = Object.getPrototypeOf(EventTarget.prototype);
+            delete base.toLocaleString;
+            base.swapped = "old page";
             HTMLElement.prototype.hijack = () => "patched";
             Element.prototype.querySelector = () => null;
             delete Node.prototype.appendChild;
@@ -56,6 +60,8 @@ import TestSupport
             </script>
             """, url: "https://one.example/", contentScripts: [Support.contentScript("var contentState = 1;")])
         #expect(try Support.eval(first.pageWorld, "document.body.hijack()") as? String == "patched")
+        #expect(try Support.eval(first.pageWorld, "document.swapped") as? String == "old page")
+        #expect(first.errors.isEmpty, "\(first.errors)")
         try session.loop.advance(by: .milliseconds(5))
 
         let second = try session.navigate(from: first, html: "<title>Real</title><div id='d'><span></span></div>", url: "https://two.example/",
@@ -68,6 +74,8 @@ import TestSupport
         #expect(try Support.eval(world, "typeof Node.prototype.appendChild") as? String == "function")
         #expect(try Support.eval(world, "document.title") as? String == "Real")
         #expect(try Support.eval(world, "typeof EventTarget.prototype.extra") as? String == "undefined")
+        #expect(try Support.eval(world, "typeof Object.getPrototypeOf(EventTarget.prototype).toLocaleString") as? String == "function")
+        #expect(try Support.eval(world, "typeof document.swapped") as? String == "undefined")
         #expect(try Support.eval(world, "document.getElementById('d') instanceof HTMLElement") as? Bool == true)
         #expect(try Support.eval(try second.contentWorld(for: "test"), "typeof contentState") as? String == "undefined")
         try session.loop.runUntilIdle()

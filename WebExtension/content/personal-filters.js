@@ -17,10 +17,18 @@
   let repairs = { second: -1, count: 0 };
   let backedOff = 0;
   const enforced = new Map(); // element -> the page's own inline display { value, priority }
-  let writing = false;
 
   function ruleText(selector) {
     return selector + " { display: none !important; }";
+  }
+
+  // ADV's own DOM writes must not come back to it as mutation records. The observer's callback
+  // would run at the next microtask checkpoint, so the records a write queued are taken out
+  // right after it. Only ours are there: the write is synchronous, no page script runs inside
+  // it, and every earlier record was delivered at an earlier checkpoint (this runs in ADV's own
+  // tasks and in the observer's callback, which has just been handed the page's records).
+  function quietly(write) {
+    try { write(); } finally { if (observing) observer.takeRecords(); }
   }
 
   function makeStyle() {
@@ -65,11 +73,10 @@
     const parent = parentForStyle();
     if (!parent) return false;
     const fresh = makeStyle();
-    writing = true;
-    try {
+    quietly(() => {
       if (styleElement && styleElement.parentNode) styleElement.parentNode.removeChild(styleElement);
       parent.appendChild(fresh);
-    } finally { writing = false; }
+    });
     styleElement = fresh;
     return true;
   }
@@ -129,12 +136,11 @@
 
   /** Full pass: every matched element (after a filter change). */
   function enforceInline() {
-    writing = true;
-    try {
+    quietly(() => {
       releaseStale();
       const root = document.documentElement;
       if (root) enforceOn(matchedIn([root]));
-    } finally { writing = false; }
+    });
   }
 
   /** Incremental pass: only what the mutation records touched, plus the enforced elements. */
@@ -147,11 +153,10 @@
         roots.add(record.target);
       }
     }
-    writing = true;
-    try {
+    quietly(() => {
       releaseStale();
       if (roots.size) enforceOn(matchedIn(roots));
-    } finally { writing = false; }
+    });
   }
 
   function restore(element, own) {
@@ -163,16 +168,15 @@
     selectors = list;
     watch(list.length > 0);
     expectedText = list.map(ruleText).join("\n");
-    writing = true;
-    try {
+    quietly(() => {
       if (styleElement && styleElement.parentNode) styleElement.parentNode.removeChild(styleElement);
       styleElement = null;
       if (list.length === 0) {
         for (const [element, own] of enforced) restore(element, own);
         enforced.clear();
-        return;
       }
-    } finally { writing = false; }
+    });
+    if (list.length === 0) return;
     repairs = { second: -1, count: 0 };
     repairSheet();
     // The stylesheet hides at once; the full check for elements where page CSS or an inline
@@ -193,7 +197,7 @@
   // while this host has filters: on the many pages without any, the page's own DOM work (its
   // whole parse, to begin with) costs no mutation records.
   const observer = new MutationObserver((records) => {
-    if (writing || selectors.length === 0) return;
+    if (selectors.length === 0) return;
     repairSheet();
     enforceAfter(records);
   });
@@ -206,7 +210,7 @@
   }
   // CSSOM-only changes (deleteRule, media, disabled) produce no mutation records; they are
   // caught by a once-a-second integrity check, which costs the same whatever the page does.
-  const check = setInterval(() => { if (!writing && selectors.length) repairSheet(); }, 1000);
+  const check = setInterval(() => { if (selectors.length) repairSheet(); }, 1000);
   window.addEventListener("pagehide", () => { watch(false); clearInterval(check); });
 
   browser.storage.onChanged.addListener((changes, area) => {

@@ -6,8 +6,10 @@ import JSKit
 /// with 50 personal filters on a 2,000-element page.
 ///
 /// - `first_hide_ms`: wall time from the start of a navigation until the first filtered
-///   element's computed display is `none` (the page's first slice parsed, content scripts, the
-///   filters' message round trip, the stylesheet), checked after every task.
+///   element's computed display is `none` (the old page closed, the page's first slice parsed,
+///   content scripts, the filters' message round trip, the stylesheet), checked after every
+///   task. The check's own time (finding the element, computing its style) is the measuring
+///   harness's, not the extension's, and is left out.
 /// - `mutation_cost_us`: extra wall time per inserted node while the page inserts 100 ad nodes
 ///   per virtual second for 10 s, against the same page without the extension.
 public enum FilterBenchmark {
@@ -74,10 +76,16 @@ public enum FilterBenchmark {
         // The page arrives in slices and tasks run between them, so the element can be hidden
         // before its page has finished parsing: the probe runs after every task.
         var hiddenAt: UInt64?
-        browser.loop.afterEachTask = { if hiddenAt == nil, probe.check(tab.page) { hiddenAt = DispatchTime.now().uptimeNanoseconds } }
+        var probing: UInt64 = 0
+        browser.loop.afterEachTask = {
+            guard hiddenAt == nil else { return }
+            let before = DispatchTime.now().uptimeNanoseconds
+            if probe.check(tab.page) { hiddenAt = before - probing } else { probing += DispatchTime.now().uptimeNanoseconds - before }
+        }
         defer { browser.loop.afterEachTask = nil }
         for index in 0..<(iterations + 3) {
             hiddenAt = nil
+            probing = 0
             let start = DispatchTime.now().uptimeNanoseconds
             try browser.navigate(tab, to: "https://\(host)/\(index + 1)")
             try browser.loop.run(until: { hiddenAt != nil }, limit: .seconds(5), what: "the first filtered element hidden")

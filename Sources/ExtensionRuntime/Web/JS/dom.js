@@ -130,12 +130,37 @@
   AbortController.prototype.abort = function abort(reason) { signalAbort(this.signal, reason); };
   Object.assign(ctx.domGlobals, { AbortController, AbortSignal });
 
-  // DOM 4.2.6 querySelector: "the first result, or null".
+  // WebIDL 3.7.5: an interface's constants (Node.ELEMENT_NODE, Event.AT_TARGET, ...) are on its
+  // interface object and its prototype, read-only, enumerable, not configurable. domino assigns
+  // them to some constructors only, as ordinary writable properties.
+  for (const name of Object.keys(impl)) {
+    const ctor = impl[name];
+    if (typeof ctor !== "function" || !ctor.prototype) continue;
+    for (const key of Object.keys(ctor)) {
+      if (!/^[A-Z][A-Z0-9_]*$/.test(key) || typeof ctor[key] !== "number") continue;
+      const constant = { value: ctor[key], writable: false, enumerable: true, configurable: false };
+      Object.defineProperty(ctor, key, constant);
+      if (!Object.prototype.hasOwnProperty.call(ctor.prototype, key)) Object.defineProperty(ctor.prototype, key, constant);
+    }
+  }
+
+  // DOM 4.2.6 querySelector: "the first result, or null". Results are the context element's
+  // descendants only ("scope-match a selectors string"); domino answers a lone "#id" from the
+  // document's id map whatever the context, so `element.querySelector("#x")` found an element
+  // elsewhere in the document, or the element itself.
+  const NodeList = ctx.require("domino/lib/NodeList");
+  const loneID = /^#[A-Z_][-A-Z0-9_]*$/i;
+  const outside = (context, found, selectors) => found !== undefined && loneID.test(selectors) && (found === context || !context.contains(found));
   for (const proto of [impl.HTMLElement.prototype, impl.SVGElement.prototype]) {
     const query = impl.Element.prototype.querySelector;
+    const queryAll = impl.Element.prototype.querySelectorAll;
     Object.defineProperty(proto, "querySelector", { configurable: true, writable: true, value: function querySelector(selectors) {
       const found = query.call(this, selectors);
-      return found === undefined ? null : found;
+      return found === undefined || outside(this, found, selectors) ? null : found;
+    } });
+    Object.defineProperty(proto, "querySelectorAll", { configurable: true, writable: true, value: function querySelectorAll(selectors) {
+      const found = queryAll.call(this, selectors);
+      return found.length === 1 && outside(this, found[0], selectors) ? new NodeList([]) : found;
     } });
   }
   const documentQuery = impl.Document.prototype.querySelector;

@@ -130,7 +130,10 @@
 
   // Every constructor and prototype a page can reach through the DOM (and this realm's builtins,
   // which DOM objects inherit from) is recorded once; `restorePrototypes` puts back any property a
-  // page added, changed or deleted. Comparing descriptors is cheap (a few thousand reads).
+  // page added, changed or deleted. Only what can change is compared again: a property that is
+  // neither writable nor configurable (constants, domino's internals, a constructor's
+  // `prototype`) can be neither reassigned, redefined nor deleted (ECMA-262 10.1.6.3
+  // ValidateAndApplyPropertyDescriptor). Added properties show in the own-key count.
   const guarded = [];
   const guardedObjects = new Set();
   function guard(object) {
@@ -138,8 +141,12 @@
     if (guardedObjects.has(object)) return;
     guardedObjects.add(object);
     const keys = Reflect.ownKeys(object);
-    const descriptors = keys.map((key) => Object.getOwnPropertyDescriptor(object, key));
-    guarded.push({ object, keys, descriptors, proto: Object.getPrototypeOf(object), extensible: Object.isExtensible(object) });
+    const mutableKeys = [], descriptors = [];
+    for (const key of keys) {
+      const descriptor = Object.getOwnPropertyDescriptor(object, key);
+      if (descriptor.configurable || descriptor.writable) { mutableKeys.push(key); descriptors.push(descriptor); }
+    }
+    guarded.push({ object, keys, count: keys.length, mutableKeys, descriptors, proto: Object.getPrototypeOf(object) });
   }
   for (const name of Object.keys(domGlobals)) {
     const value = domGlobals[name];
@@ -153,7 +160,7 @@
   guard(domGlobals);
 
   function sameDescriptor(a, b) {
-    if (a === undefined || b === undefined) return a === b;
+    if (a === undefined) return false;
     return a.value === b.value && a.get === b.get && a.set === b.set &&
       a.writable === b.writable && a.enumerable === b.enumerable && a.configurable === b.configurable;
   }
@@ -163,19 +170,22 @@
     for (const entry of guarded) {
       const object = entry.object;
       const current = Reflect.ownKeys(object);
-      if (current.length !== entry.keys.length) {
-        const known = new Set(entry.keys);
-        for (const key of current) {
-          if (!known.has(key)) { Reflect.deleteProperty(object, key); restored++; }
-        }
-      }
-      const keys = entry.keys, descriptors = entry.descriptors;
+      const keys = entry.mutableKeys, descriptors = entry.descriptors;
+      let missing = 0;
       for (let i = 0; i < keys.length; i++) {
         const now = Object.getOwnPropertyDescriptor(object, keys[i]);
         if (!sameDescriptor(now, descriptors[i])) {
+          if (now === undefined) missing++;
           Reflect.deleteProperty(object, keys[i]);
           Object.defineProperty(object, keys[i], descriptors[i]);
           restored++;
+        }
+      }
+      // Keys the page added: more than were there, less the ones it deleted.
+      if (current.length !== entry.count - missing) {
+        const known = new Set(entry.keys);
+        for (const key of current) {
+          if (!known.has(key)) { Reflect.deleteProperty(object, key); restored++; }
         }
       }
       if (Object.getPrototypeOf(object) !== entry.proto) { Object.setPrototypeOf(object, entry.proto); restored++; }

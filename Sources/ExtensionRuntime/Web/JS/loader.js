@@ -15,6 +15,40 @@
   // compiler, so the cascade can keep compiled selectors instead of recompiling per match.
   const exposures = { "domino/lib/select.js": "\nmodule.exports._advCompile = compile;" };
 
+  // WebIDL gives an interface's operations writable, enumerable, configurable properties and its
+  // attributes enumerable, configurable accessors (WebIDL 3.7.6, 3.7.7), so page script may wrap
+  // or redefine them, as pages fighting an ad blocker do: Safari lets
+  // `Object.defineProperty(Document.prototype, "title", ...)` through. domino defines most of
+  // its prototypes with every attribute false, so while a module's top-level code runs, the
+  // descriptors it passes to Object.create/defineProperty/defineProperties get WebIDL's
+  // attributes, and its constants WebIDL's. Other values and names starting with "_" (domino's
+  // internals) keep what domino gave them.
+  const original = { create: Object.create, defineProperty: Object.defineProperty, defineProperties: Object.defineProperties };
+  function idl(key, descriptor) {
+    if (typeof key !== "string" || key[0] === "_" || descriptor === null || typeof descriptor !== "object") return descriptor;
+    const enumerable = key !== "constructor";
+    if ("get" in descriptor || "set" in descriptor) return { get: descriptor.get, set: descriptor.set, enumerable, configurable: true };
+    if (typeof descriptor.value === "function") return { value: descriptor.value, writable: true, enumerable, configurable: true };
+    // Constants (WebIDL 3.7.5) are read-only and enumerable.
+    if (typeof descriptor.value === "number" && /^[A-Z][A-Z0-9_]*$/.test(key)) return { value: descriptor.value, writable: false, enumerable: true, configurable: false };
+    return descriptor;
+  }
+  function idlMap(map) {
+    if (map === undefined || map === null) return map;
+    const out = original.create(null);
+    for (const key of Reflect.ownKeys(map)) {
+      // Object.defineProperties reads only a map's enumerable own properties (ECMA-262 20.1.2.3.1).
+      if (Object.prototype.propertyIsEnumerable.call(map, key)) out[key] = idl(key, map[key]);
+    }
+    return out;
+  }
+  const webIDL = {
+    create(proto, map) { return map === undefined ? original.create(proto) : original.create(proto, idlMap(map)); },
+    defineProperty(object, key, descriptor) { return original.defineProperty(object, key, idl(key, descriptor)); },
+    defineProperties(object, map) { return original.defineProperties(object, idlMap(map)); },
+  };
+  let loading = 0;
+
   function dirname(path) {
     const slash = path.lastIndexOf("/");
     return slash <= 0 ? "/" : path.slice(0, slash);
@@ -52,7 +86,12 @@
     const exposed = Object.keys(exposures).find((suffix) => path.endsWith("/" + suffix));
     const factory = host.compile(path, exposed ? exposures[exposed] : "");
     const dir = dirname(path);
-    factory.call(module.exports, module.exports, (request) => load(resolve(request, dir)), module, path, dir);
+    if (loading++ === 0) Object.assign(Object, webIDL);
+    try {
+      factory.call(module.exports, module.exports, (request) => load(resolve(request, dir)), module, path, dir);
+    } finally {
+      if (--loading === 0) Object.assign(Object, original);
+    }
     module.loaded = true;
     return module.exports;
   }
