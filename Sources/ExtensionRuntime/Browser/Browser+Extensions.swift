@@ -52,17 +52,7 @@ extension Browser {
         nextContextID += 1
         let realm = session.realm.context
         let privileged = kind.isPrivileged
-        let namespaces = APISurface.surface(privileged: privileged, permissions: host.bundle.manifest.permissions)
-        let surface = realm.object()
-        var events: [JSValue] = []
-        for namespace in namespaces {
-            let methods = realm.object()
-            for (method, counts) in namespace.methods {
-                try methods.set(method, try realm.array([realm.number(Double(counts.min)), realm.number(Double(counts.max))]))
-            }
-            if !namespace.methods.isEmpty { try surface.set(namespace.name, methods) }
-            events += namespace.events.map { realm.string(namespace.name + "." + $0) }
-        }
+        let (surface, events) = try apiSurface(of: host, privileged: privileged)
         let properties = try realm.value(["runtime.id": host.id])
         let reportError = realm.function("reportError", length: 2) { [weak world] call in
             world?.page?.report(JSErrorReport(error: JSError(thrown: call.argument(1)), during: "an extension event listener"), world: world?.name ?? "page")
@@ -70,14 +60,14 @@ extension Browser {
         }
         // The context's own canonical JSON serializer, made in its realm (see JS/canonical.js).
         let canonical = try world.context.evaluate(try SourceCache.shared.resource("canonical.js"), sourceURL: "adv-runtime:///canonical.js").call()
-        let api = try apiModule.invoke("makeBrowser", [realm.number(Double(id)), surface, try realm.array(events), properties, reportError, canonical])
+        let api = try apiModule.invoke("makeBrowser", [realm.number(Double(id)), surface, events, properties, reportError, canonical])
         let browserObject = api["browser"]
         let runtime = browserObject["runtime"]
         let bundle = host.bundle
         try runtime.set("getURL", realm.function("getURL", length: 1) { call in
             call.context.string(bundle.url(try call.argument(0).toString()))
         })
-        let manifestJSON = (try? String(contentsOf: bundle.folder.appendingPathComponent("manifest.json"), encoding: .utf8)) ?? "{}"
+        let manifestJSON = (try? bundle.text("manifest.json")) ?? "{}"
         try runtime.set("getManifest", realm.function("getManifest", length: 0) { [weak world] _ in
             try (world?.context ?? realm).parseJSON(manifestJSON)
         })
@@ -93,6 +83,29 @@ extension Browser {
         let frame = pageFrames[page.id]
         let tabID = frame?.tab.id ?? pageTabs[page.id] ?? 0
         _ = try makeContext(for: host, kind: .content(tabID: tabID, frameID: frame?.id ?? 0), world: world)
+    }
+
+    /// The methods (name -> [min, max] argument counts) and event names `host` gets in a
+    /// privileged or content context, made once per permission set: every navigation makes a
+    /// content context, and `makeBrowser` only reads them.
+    func apiSurface(of host: ExtensionHost, privileged: Bool) throws -> (surface: JSValue, events: JSValue) {
+        let permissions = host.bundle.manifest.permissions
+        let key = "\(privileged) \(permissions.sorted().joined(separator: ","))"
+        if let made = host.apiSurfaces[key] { return made }
+        let realm = session.realm.context
+        let surface = realm.object()
+        var events: [JSValue] = []
+        for namespace in APISurface.surface(privileged: privileged, permissions: permissions) {
+            let methods = realm.object()
+            for (method, counts) in namespace.methods {
+                try methods.set(method, try realm.array([realm.number(Double(counts.min)), realm.number(Double(counts.max))]))
+            }
+            if !namespace.methods.isEmpty { try surface.set(namespace.name, methods) }
+            events += namespace.events.map { realm.string(namespace.name + "." + $0) }
+        }
+        let made = (surface, try realm.array(events))
+        host.apiSurfaces[key] = made
+        return made
     }
 
     /// Live contexts of `host`, in creation order.
