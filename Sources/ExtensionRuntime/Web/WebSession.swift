@@ -56,7 +56,7 @@ public final class WebSession {
     /// - Throws: ``MissingPackageError`` when node-domino or node-cssom is missing,
     ///   ``JSError`` when the runtime's own scripts fail to load.
     public init(options: Options = Options()) throws {
-        ProcessEnvironment.pinForDeterminism()
+        ProcessEnvironment.prepare()
         self.options = options
         group = JSContextGroup()
         group.setExecutionTimeLimit(seconds: options.scriptTimeLimit)
