@@ -154,6 +154,25 @@ import TestSupport
         let ua = try Support.eval(page.pageWorld, "navigator.userAgent") as? String ?? ""
         #expect(ua.contains("Version/") && ua.contains("Safari/605.1.15") && !ua.contains("Chrome"))
         #expect(try Support.eval(page.pageWorld, "navigator.vendor") as? String == "Apple Computer, Inc.")
+        #expect(try Support.eval(page.pageWorld, "[navigator instanceof Navigator, String(navigator), 'userAgent' in Navigator.prototype, Object.keys(navigator).length].join()") as? String
+            == "true,[object Navigator],true,0")
+    }
+
+    /// HTML 8.9.1 with WebIDL attributes: a page may shadow or redefine navigator's attributes, as
+    /// scripts that probe the browser do; the next page has a pristine navigator.
+    @Test func pagesMayRedefineNavigatorForThemselvesOnly() throws {
+        let session = try WebSession()
+        let first = try session.open(html: """
+            <script>
+            Object.defineProperty(navigator, "userAgent", { get: () => "Spoofed/1.0" });
+            Object.defineProperty(Navigator.prototype, "webdriver", { get: () => "patched", configurable: true });
+            </script>
+            """, url: "https://one.example/")
+        #expect(first.errors.isEmpty, "\(first.errors)")
+        #expect(try Support.eval(first.pageWorld, "navigator.userAgent + ' ' + navigator.webdriver") as? String == "Spoofed/1.0 patched")
+        let second = try session.navigate(from: first, html: "<p>next</p>", url: "https://two.example/")
+        #expect(try Support.eval(second.pageWorld, "navigator.userAgent.includes('Safari') + ' ' + navigator.webdriver") as? String == "true false")
+        #expect(try Support.eval(second.pageWorld, "try { Navigator.prototype.userAgent; 'read' } catch (e) { e.constructor.name }") as? String == "TypeError")
     }
 
     @Test func domConstructorsAndEventsAreAvailable() throws {

@@ -32,23 +32,35 @@
   Object.defineProperty(VirtualDate, "name", { value: "Date" });
 
   const SAFARI_UA = "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/26.0 Safari/605.1.15";
-  const navigator = Object.freeze(Object.create(null, {
-    userAgent: { value: SAFARI_UA, enumerable: true },
-    appCodeName: { value: "Mozilla", enumerable: true },
-    appName: { value: "Netscape", enumerable: true },
-    appVersion: { value: SAFARI_UA.slice("Mozilla/".length), enumerable: true },
-    platform: { value: "MacIntel", enumerable: true },
-    product: { value: "Gecko", enumerable: true },
-    productSub: { value: "20030107", enumerable: true },
-    vendor: { value: "Apple Computer, Inc.", enumerable: true },
-    vendorSub: { value: "", enumerable: true },
-    language: { value: "en-US", enumerable: true },
-    languages: { value: Object.freeze(["en-US"]), enumerable: true },
-    onLine: { value: true, enumerable: true },
-    cookieEnabled: { value: true, enumerable: true },
-    maxTouchPoints: { value: 0, enumerable: true },
-    webdriver: { value: false, enumerable: true },
-  }));
+  // HTML 8.9.1: `navigator` is a Navigator whose attributes are getters on Navigator.prototype,
+  // enumerable and configurable as WebIDL makes them, so page script may shadow or redefine
+  // them (fingerprinting and anti-adblock scripts do). Each page gets its own instance
+  // (`makeNavigator`, with the page it belongs to for sendBeacon in requests.js); the prototype
+  // is restored after a navigation like every DOM prototype.
+  const navigatorValues = {
+    userAgent: SAFARI_UA, appCodeName: "Mozilla", appName: "Netscape", appVersion: SAFARI_UA.slice("Mozilla/".length),
+    platform: "MacIntel", product: "Gecko", productSub: "20030107", vendor: "Apple Computer, Inc.", vendorSub: "",
+    language: "en-US", languages: Object.freeze(["en-US"]), onLine: true, cookieEnabled: true, maxTouchPoints: 0,
+    webdriver: false,
+  };
+  const navigatorPages = new WeakMap();
+  function Navigator() { throw new TypeError("Illegal constructor"); }
+  for (const name of Object.keys(navigatorValues)) {
+    const value = navigatorValues[name];
+    const get = function () {
+      if (!navigatorPages.has(this)) throw new TypeError("The Navigator." + name + " getter can only be used on instances of Navigator");
+      return value;
+    };
+    Object.defineProperty(get, "name", { value: "get " + name });
+    Object.defineProperty(Navigator.prototype, name, { get, enumerable: true, configurable: true });
+  }
+  Object.defineProperty(Navigator.prototype, "javaEnabled", { value: function javaEnabled() { return false; }, writable: true, enumerable: true, configurable: true });
+  Object.defineProperty(Navigator.prototype, Symbol.toStringTag, { value: "Navigator", configurable: true });
+  function makeNavigator(pageId, document) {
+    const navigator = Object.create(Navigator.prototype);
+    navigatorPages.set(navigator, { pageId, document });
+    return navigator;
+  }
 
   // MARK: - Shared DOM globals (one object per realm, every page's chain ends here)
 
@@ -63,7 +75,7 @@
   domGlobals.URL = urlClasses.URL;
   domGlobals.URLSearchParams = urlClasses.URLSearchParams;
   domGlobals.Date = VirtualDate;
-  domGlobals.navigator = navigator;
+  domGlobals.Navigator = Navigator;
   Object.setPrototypeOf(domGlobals, Object.prototype);
 
   // MARK: - Web platform layers (JS/<layer>.js, loaded by DOMRealm in order)
@@ -119,7 +131,8 @@
   // `hooks` is filled in by the browser layer (Swift) to decide requests and load frames; with no
   // browser (a bare WebSession) the layers fall back to loading everything.
   const hooks = Object.create(null);
-  const browserContext = { impl, require, host, hooks, domGlobals, urlClasses, EventTarget, addMutationListener, traceHooks };
+  const browserContext = { impl, require, host, hooks, domGlobals, urlClasses, EventTarget, addMutationListener, traceHooks,
+                           navigatorPage: (navigator) => navigatorPages.get(navigator) };
   const browser = Object.create(null);
   for (const layer of browserLayers || []) {
     const made = layer(browserContext);
@@ -367,7 +380,7 @@
       return function () { (0, eval)(code); };
     }
     Object.assign(shared, {
-      document, location, performance,
+      document, location, performance, navigator: makeNavigator(pageId, document),
       setTimeout(handler, timeout, ...args) {
         return host.setTimer(pageId, timerHandler(handler), toTimeout(timeout), false, args, callerLocation());
       },

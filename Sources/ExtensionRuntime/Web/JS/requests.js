@@ -332,6 +332,22 @@
     return WebSocket;
   }
 
+  // navigator.sendBeacon (Beacon 3.1), an operation of Navigator: queued as a `ping` request of
+  // the navigator's page; true once queued, whatever the rules then decide (a blocked beacon
+  // fails silently).
+  Object.defineProperty(ctx.domGlobals.Navigator.prototype, "sendBeacon", {
+    value: function sendBeacon(url) {
+      const owner = ctx.navigatorPage(this);
+      if (!owner) throw new TypeError("Can only call Navigator.sendBeacon on instances of Navigator");
+      if (arguments.length < 1) throw new TypeError("Not enough arguments");
+      const resolved = resolve(url, owner.document);
+      if (resolved === null) throw new TypeError("This URL is invalid");
+      if (hooks.request) hooks.request(owner.pageId, null, resolved, "ping", "POST");
+      return true;
+    },
+    writable: true, enumerable: true, configurable: true,
+  });
+
   return {
     name: "requests",
     page(p) {
@@ -345,20 +361,6 @@
         if (height !== undefined) img.setAttribute("height", String(height >>> 0));
         return img;
       };
-      // navigator.sendBeacon (Beacon 3.1): queued as a `ping` request; true once queued, whatever
-      // the rules then decide (a blocked beacon fails silently).
-      const base = ctx.domGlobals.navigator;
-      p.shared.navigator = Object.freeze(Object.create(base, {
-        sendBeacon: {
-          value: function sendBeacon(url) {
-            const resolved = resolve(url, p.document);
-            if (resolved === null) throw new TypeError("This URL is invalid");
-            if (hooks.request) hooks.request(p.pageId, null, resolved, "ping", "POST");
-            return true;
-          },
-          enumerable: true,
-        },
-      }));
     },
     requestsOf,
   };
