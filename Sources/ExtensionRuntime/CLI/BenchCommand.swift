@@ -13,7 +13,8 @@ enum BenchCommand {
                         a typical scenario (one page, 60 s simulated) through the suite runner
       virtual_hour_ms   wall time to simulate one hour of a page polling every second
       first_hide_ms     WebExtension/ with 50 personal filters on a 2,000-element page: navigation
-                        start to the first filtered element hidden (the check's own time left out)
+                        start to the first filtered element hidden (the checks that still find it
+                        shown are not counted)
       mutation_cost_us  extra wall time per node the page inserts (100 a second), with the
                         extension against without
       computed_style_us getComputedStyle(e).display over all elements of a 2,000-element page

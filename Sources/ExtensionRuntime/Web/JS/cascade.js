@@ -388,16 +388,32 @@
         if (value !== null) declarations.push([name === "background" ? "background-image" : name, value, style._importants[name] === "important"]);
       }
       if (declarations.length === 0) continue;
-      for (const selector of splitTopLevel(rule.selectorText, ",")) {
-        if (matcher(selector) === null && !selector.includes(":has(")) continue;
-        if (CONTEXTUAL.test(selector)) index.contextual = true;
-        const entry = { selector, specificity: specificity(selector), order: index.order++, origin, declarations, requires: requirements(selector) };
-        const key = bucketKey(selector);
-        let bucket = index.buckets.get(key);
-        if (!bucket) index.buckets.set(key, bucket = []);
+      for (const facts of selectorListFacts(rule.selectorText)) {
+        if (facts.contextual) index.contextual = true;
+        const entry = { selector: facts.selector, specificity: facts.specificity, order: index.order++, origin, declarations, requires: facts.requires };
+        let bucket = index.buckets.get(facts.key);
+        if (!bucket) index.buckets.set(facts.key, bucket = []);
         bucket.push(entry);
       }
     }
+  }
+
+  // What the index needs of a rule's selector list depends on its text alone, so it is worked
+  // out once per realm: the same sheets come back on every page of a session (an extension's
+  // user sheets, a site's own), and an index is rebuilt whenever any sheet changes.
+  const selectorLists = new Map();
+  function selectorListFacts(selectorText) {
+    let list = selectorLists.get(selectorText);
+    if (list === undefined) {
+      list = [];
+      for (const selector of splitTopLevel(selectorText, ",")) {
+        if (matcher(selector) === null && !selector.includes(":has(")) continue;
+        list.push(Object.freeze({ selector, specificity: specificity(selector), requires: requirements(selector), key: bucketKey(selector), contextual: CONTEXTUAL.test(selector) }));
+      }
+      if (selectorLists.size > 20000) selectorLists.clear();
+      selectorLists.set(selectorText, list);
+    }
+    return list;
   }
 
   function buildIndex(doc) {
