@@ -11,10 +11,12 @@ enum ProcessEnvironment {
         // A context group may allocate JSC's `smallHeapSize` (1 MB by default) before its first
         // collection. Loading domino and the runtime's layers allocates about 3 MB, so every
         // session paid two collections while starting, 6 to 13 ms of pauses (`JSC_logGC=1`
-        // shows them). With 8 MB a session starts without one; 16 MB starts no faster and made a
-        // page that churns its DOM costlier (mutation_cost_us 255 µs at 1 MB, 280 at 8 MB, 300 at
-        // 16 MB). JSC reads its JSC_* variables once, when the first VM is made; a value already
-        // in the environment wins.
+        // shows them). With 8 MB a session starts without one (fresh_session_ms 51 -> 45). The
+        // price is paid by long-lived busy pages: a page that churns its DOM costs more per node
+        // (mutation_cost_us 255 µs at 1 MB, 280 at 8 MB, 300 at 16 MB) and an hour of polling
+        // takes longer (virtual_hour_ms 23 -> 27), both far inside their budgets; scenarios are
+        // short, so suites come out ahead. JSC reads its JSC_* variables once, when the first VM
+        // is made; a value already in the environment wins.
         setenv("JSC_smallHeapSize", "8388608", 0)
         // A function goes to JSC's optimizing compiler (DFG) after `thresholdForOptimizeAfterWarmUp`
         // executions (1,000 by default). A scenario's context group lives for tens of milliseconds,
