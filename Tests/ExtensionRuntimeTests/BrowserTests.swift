@@ -94,6 +94,31 @@ import TestSupport
         #expect(api.contains(#"postMessage({"first":1,"second":2})"#))
     }
 
+    /// The receiver gets a message in a task of its own, as across Safari's processes: the
+    /// sender's script runs to its end first, and so does the code that fired an event.
+    @Test func messagesAndEventsArriveAfterTheSendersScript() throws {
+        let (browser, host) = try Support.browser()
+        let tab = try browser.openTab(url: "https://news.example/story")
+        try browser.loop.runUntilIdle()
+        let background = try #require(host.backgroundWorld)
+        _ = try background.evaluate("""
+            browser.runtime.onMessage.addListener((m) => { if (m.type === 'order') console.log('received'); });
+            browser.storage.onChanged.addListener(() => console.log('changed'));
+            """, sourceURL: "test:listeners")
+        let content = try #require(try tab.page?.contentWorld(for: host.id))
+        _ = try content.evaluate("""
+            browser.runtime.sendMessage({ type: 'order' });
+            console.log('sent');
+            browser.storage.local.set({ k: 1 });
+            console.log('written');
+            """, sourceURL: "test:sender")
+        try browser.loop.runUntilIdle()
+        let lines = browser.trace.dump(channels: [.console]).split(separator: "\n").compactMap { line in
+            ["sent", "written", "received", "changed"].first { line.hasSuffix(" " + $0) || line.hasSuffix(": " + $0) }
+        }
+        #expect(lines == ["sent", "written", "received", "changed"])
+    }
+
     @Test func messagingWithoutReceiverFails() throws {
         let (browser, host) = try Support.browser()
         let tab = try browser.openTab(url: "https://news.example/")

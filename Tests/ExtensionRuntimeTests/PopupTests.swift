@@ -113,6 +113,9 @@ import TestSupport
         let worker = try #require(host.backgroundWorld)
         try worker.evaluate("browser.action.onClicked.addListener((tab) => console.log('clicked on', tab.id, tab.url));", sourceURL: "test")
         #expect(try browser.clickAction(of: host) == nil)
+        // The event reaches the background as a task of its own, not inside the click.
+        #expect(Support.backgroundLogs(browser).last != "clicked on \(tab.id) https://news.example/")
+        try browser.loop.run(until: browser.loop.now)
         #expect(Support.backgroundLogs(browser).last == "clicked on \(tab.id) https://news.example/")
     }
 }

@@ -115,11 +115,17 @@ extension Browser {
 }
 
 extension ExtensionContext {
-    /// Calls every listener of `event` with arguments given as JSON texts, parsed in this realm.
+    /// Calls every listener of `event` with arguments given as JSON texts, parsed in this realm,
+    /// in a task of its own: in Safari an extension event crosses from the browser to the
+    /// context's process and never runs inside the script whose action fired it. The arguments
+    /// are fixed when the event fires; a context gone by then gets nothing.
     func dispatch(_ event: String, json arguments: [String]) {
         guard isAlive else { return }
-        let context = world.context
-        guard let args = try? context.array(arguments.map { try context.parseJSON($0) }) else { return }
-        _ = try? api.invoke("dispatch", [context.string(event), args])
+        host.browser.loop.schedule(owner: world.page?.id, label: "\(event) to \(location)") { [weak self] in
+            guard let self, self.isAlive else { return }
+            let context = self.world.context
+            guard let args = try? context.array(arguments.map { try context.parseJSON($0) }) else { return }
+            _ = try? self.api.invoke("dispatch", [context.string(event), args])
+        }
     }
 }

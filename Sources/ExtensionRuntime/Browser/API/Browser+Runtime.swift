@@ -109,11 +109,20 @@ extension Browser {
 
     /// Delivers a message to the first receiver that answers (Chromium's messaging: the
     /// first `sendResponse` or returned promise wins; with no listener anywhere the call fails).
+    /// The receivers get it in a task of their own, as across Safari's processes: never inside
+    /// the sender's script, which runs on to its end first (ports deliver the same way).
     func deliver(_ message: String, from sender: ExtensionContext, to receivers: [ExtensionContext], event: String) -> APIResult {
-        let listening = receivers.filter { $0.hasListeners(event) }
-        guard !listening.isEmpty else { return .error(Self.noReceiverError) }
+        guard receivers.contains(where: { $0.hasListeners(event) }) else { return .error(Self.noReceiverError) }
         let senderJSON = senderInfo(sender)
-        return .later { finish in
+        return .later { [unowned self] finish in
+            self.loop.schedule(label: "\(event) delivery") {
+                self.dispatchMessage(message, senderJSON: senderJSON, to: receivers.filter { $0.isAlive && $0.hasListeners(event) }, event: event, finish: finish)
+            }
+        }
+    }
+
+    private func dispatchMessage(_ message: String, senderJSON: String, to listening: [ExtensionContext], event: String, finish: @escaping (APIResult) -> Void) {
+            guard !listening.isEmpty else { return finish(.error(Self.noReceiverError)) }
             var settled = false
             var silent = 0
             for receiver in listening {
@@ -142,7 +151,6 @@ extension Browser {
                 guard let messageValue = try? realm.parseJSON(message), let senderValue = try? realm.parseJSON(senderJSON) else { continue }
                 _ = try? receiver.api.invoke("dispatchMessage", [realm.string(event), messageValue, senderValue, respond])
             }
-        }
     }
 
     /// `runtime.MessageSender` for `context`.
