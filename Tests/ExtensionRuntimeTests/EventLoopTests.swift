@@ -24,6 +24,22 @@ import TestSupport
         #expect(logs == ["sync", "p1", "t1", "t2", "p2", "m2", "t3"])
     }
 
+    /// A task that re-queues itself at the same instant never lets time move: the run stops at
+    /// the task limit and names it, even among other tasks.
+    @Test func aTaskRequeueingItselfStopsAtTheLimitAndIsNamed() throws {
+        let loop = EventLoop()
+        loop.maximumTasksPerRun = 30_000
+        func again() { loop.schedule(label: "spinner at page.html:3:7") { again() } }
+        again()
+        for index in 0..<5 { loop.schedule(after: .milliseconds(Double(index)), label: "one-off \(index)") {} }
+        #expect(throws: LoopError.self) { try loop.run(until: .seconds(1)) }
+        do {
+            try loop.run(until: .seconds(1))
+        } catch {
+            #expect("\(error)".hasPrefix("the event loop ran 30000 tasks without reaching idle: spinner at page.html:3:7 (ran "))
+        }
+    }
+
     @Test func timersRunInDueOrderThenSchedulingOrder() throws {
         let (_, _, logs) = try run("""
             setTimeout(() => console.log("b@20"), 20);

@@ -110,7 +110,9 @@ extension Browser {
 
     /// Live contexts of `host`, in creation order.
     func liveContexts(of host: ExtensionHost) -> [ExtensionContext] {
-        contexts.keys.sorted().compactMap { contexts[$0] }.filter { $0.host === host && $0.isAlive }
+        let order = contextOrder ?? contexts.keys.sorted()
+        contextOrder = order
+        return order.compactMap { contexts[$0] }.filter { $0.host === host && $0.isAlive }
     }
 }
 

@@ -34,7 +34,14 @@ public final class Browser {
     /// fetches all read it.
     public var pageSource: (String) -> String? = { _ in nil }
 
-    var contexts: [Int: ExtensionContext] = [:]
+    var contexts: [Int: ExtensionContext] = [:] {
+        didSet { contextOrder = nil }
+    }
+    /// `contexts`' ids in creation order, kept until `contexts` changes (every message asks).
+    var contextOrder: [Int]?
+    /// Message deliveries waiting for receivers' answers, by the token their receiver holds.
+    var pendingAnswers: [Int: (delivery: MessageDelivery, receiver: ExtensionContext)] = [:]
+    var nextMessageToken = 1
     var nextContextID = 1
     var nextTabID = 1
     var sitePermissions: [String: SitePermission] = [:]
@@ -67,6 +74,10 @@ public final class Browser {
         try apiModule.set("canonical", try realm.evaluate(try SourceCache.shared.resource("canonical.js"), sourceURL: "adv-runtime:///canonical.js").call())
         try hostObject.set("apiCall", realm.function("apiCall", length: 4) { [unowned self] call in
             try self.handleAPICall(call)
+        })
+        try hostObject.set("answerMessage", realm.function("answerMessage", length: 3) { [unowned self] call in
+            self.answerMessage(call)
+            return nil
         })
         try installPortFunctions(on: hostObject)
         session.locationName = { [unowned self] page, world in self.locationName(page: page, world: world) }
@@ -114,13 +125,13 @@ public final class Browser {
 
     /// The permission in force for `url`'s host.
     public func sitePermission(for url: String) -> SitePermission {
-        guard let host = URLComponents(string: url)?.host?.lowercased() else { return .denied }
+        guard let host = URLParts.of(url)?.host else { return .denied }
         return sitePermissions[host] ?? sitePermissions["*"] ?? options.defaultSitePermission
     }
 
     /// True when `host`'s extension may run scripts on, and read details of, `url` in `tab`.
     func mayAccess(_ host: ExtensionHost, url: String, tab: Tab?) -> Bool {
-        guard let scheme = URLComponents(string: url)?.scheme?.lowercased(), scheme == "http" || scheme == "https" else { return false }
+        guard let scheme = URLParts.of(url)?.scheme, scheme == "http" || scheme == "https" else { return false }
         // Private browsing has its own switch in Safari; this runtime does not allow it by default.
         if tab?.isPrivate == true, !allowInPrivate.contains(host.id) { return false }
         let manifest = host.bundle.manifest

@@ -73,18 +73,14 @@ public struct MatchPattern: Hashable, Sendable, CustomStringConvertible {
 
     /// True when `url` matches the pattern.
     public func matches(_ url: String) -> Bool {
-        guard let components = URLComponents(string: url), let scheme = components.scheme?.lowercased(),
-              schemes.contains(scheme) else { return false }
+        guard let parts = URLParts.of(url), let scheme = parts.scheme, schemes.contains(scheme) else { return false }
         if let host {
-            let urlHost = (components.host ?? "").lowercased()
+            let urlHost = parts.host ?? ""
             if urlHost != host {
                 guard matchSubdomains, urlHost.hasSuffix("." + host) else { return false }
             }
         }
-        var urlPath = components.percentEncodedPath
-        if urlPath.isEmpty { urlPath = "/" }
-        if let query = components.percentEncodedQuery { urlPath += "?" + query }
-        return Self.glob(path, matches: urlPath)
+        return Self.glob(path, matches: parts.pathAndQuery)
     }
 
     /// `*` matches any run of characters; everything else is literal.

@@ -89,7 +89,7 @@ public final class EventLoop {
     /// Runs every task due up to `time`, then sets the clock to `time`.
     /// - Throws: ``LoopError/taskLimitReached(tasks:busiest:)``.
     public func run(until time: VirtualTime) throws {
-        var counter = RunCounter()
+        var counter = RunCounter(limit: maximumTasksPerRun)
         while let next = peekLive(), next.due <= time {
             try runNext(&counter)
         }
@@ -101,7 +101,7 @@ public final class EventLoop {
     ///   the loop busy (for a timer: where it was set).
     public func runUntilIdle(limit: VirtualTime = .seconds(60)) throws {
         let deadline = now + limit
-        var counter = RunCounter()
+        var counter = RunCounter(limit: maximumTasksPerRun)
         while let next = peekLive() {
             guard next.due <= deadline else {
                 throw LoopError.idleLimitReached(limit: limit, busiest: counter.busiest ?? next.label, pending: pendingTasks)
@@ -115,7 +115,7 @@ public final class EventLoop {
     ///   limit with the condition still false.
     public func run(until condition: () -> Bool, limit: VirtualTime = .seconds(60), what: String = "the awaited condition") throws {
         let deadline = now + limit
-        var counter = RunCounter()
+        var counter = RunCounter(limit: maximumTasksPerRun)
         while !condition() {
             guard let next = peekLive(), next.due <= deadline else {
                 throw LoopError.conditionNotMet(what: what, limit: limit)
@@ -155,18 +155,28 @@ public final class EventLoop {
     }
 }
 
-/// Counts tasks by label during one run, to name the busiest one when a limit is hit.
+/// Counts the tasks of one run and, to name the busiest one when the limit is hit, their labels
+/// over the last stretch before it: a run that never comes near the limit hashes no label.
 struct RunCounter {
+    /// Labels are counted only over this many tasks before the limit; a runaway task that
+    /// fills the run fills this stretch too.
+    static let window = 10_000
     private(set) var total = 0
+    private let countFrom: Int
     private var counts: [String: Int] = [:]
     private var top: (label: String, count: Int)?
 
+    init(limit: Int) {
+        countFrom = max(0, limit - Self.window)
+    }
+
     mutating func record(_ label: String) {
         total += 1
+        guard total > countFrom else { return }
         let count = (counts[label] ?? 0) + 1
         counts[label] = count
         if count > (top?.count ?? 0) { top = (label, count) }
     }
 
-    var busiest: String? { top.map { "\($0.label) (ran \($0.count) times)" } }
+    var busiest: String? { top.map { "\($0.label) (ran \($0.count) of the last \(Self.window) times)" } }
 }

@@ -122,35 +122,48 @@ extension Browser {
     }
 
     private func dispatchMessage(_ message: String, senderJSON: String, to listening: [ExtensionContext], event: String, finish: @escaping (APIResult) -> Void) {
-            guard !listening.isEmpty else { return finish(.error(Self.noReceiverError)) }
-            var settled = false
-            var silent = 0
-            for receiver in listening {
-                let realm = receiver.world.context
-                let respond = realm.function("respond", length: 2) { call in
-                    guard !settled else { return nil }
-                    let kind = call.argument(0).stringValue ?? "none"
-                    switch kind {
-                    case "answer":
-                        settled = true
-                        let value = call.argument(1)
-                        if value.isUndefined { finish(.undefined) } else {
-                            let json = (try? receiver.canonical.call([value]).stringValue) ?? nil
-                            let wire = (try? value.toJSON()) ?? nil
-                            finish(json.map { .message(trace: $0, value: wire ?? $0) } ?? .undefined)
-                        }
-                    case "error":
-                        settled = true
-                        finish(.error(call.argument(1).stringValue ?? "Error"))
-                    default:
-                        silent += 1
-                        if silent == listening.count { settled = true; finish(.undefined) }
-                    }
-                    return nil
-                }
-                guard let messageValue = try? realm.parseJSON(message), let senderValue = try? realm.parseJSON(senderJSON) else { continue }
-                _ = try? receiver.api.invoke("dispatchMessage", [realm.string(event), messageValue, senderValue, respond])
+        guard !listening.isEmpty else { return finish(.error(Self.noReceiverError)) }
+        let delivery = MessageDelivery(receivers: listening.count, finish: finish)
+        // A listener that returned true and never answered leaves its token; drop those of
+        // contexts that are gone.
+        if pendingAnswers.count > 256 { pendingAnswers = pendingAnswers.filter { $0.value.receiver.isAlive } }
+        // Message and sender cross as one JSON text: each value made from here, outside any
+        // script, costs a trip through the engine's lock.
+        let payload = "[" + message + "," + senderJSON + "]"
+        for receiver in listening {
+            let realm = receiver.world.context
+            guard let parsed = try? realm.parseJSON(payload) else { continue }
+            let token = nextMessageToken
+            nextMessageToken += 1
+            pendingAnswers[token] = (delivery, receiver)
+            _ = try? receiver.api.invoke("dispatchMessage", [realm.string(event), parsed, realm.number(Double(token))])
+        }
+    }
+
+    /// `host.answerMessage(token, kind, value)` from a receiver: "answer" with a value, "error"
+    /// with a message, or "none" when that receiver will not answer. The first answer settles
+    /// the sender's promise; the others, and anything after, are dropped.
+    func answerMessage(_ call: HostCall) {
+        guard let token = call.argument(0).numberValue.map(Int.init), let (delivery, receiver) = pendingAnswers[token] else { return }
+        pendingAnswers[token] = nil
+        guard !delivery.settled else { return }
+        switch call.argument(1).stringValue ?? "none" {
+        case "answer":
+            delivery.settled = true
+            let value = call.argument(2)
+            if value.isUndefined { delivery.finish(.undefined) } else {
+                let json = (try? receiver.canonical.call([value]).stringValue) ?? nil
+                let wire = (try? value.toJSON()) ?? nil
+                delivery.finish(json.map { .message(trace: $0, value: wire ?? $0) } ?? .undefined)
             }
+        case "error":
+            delivery.settled = true
+            delivery.finish(.error(call.argument(2).stringValue ?? "Error"))
+        default:
+            delivery.silent += 1
+            if delivery.silent == delivery.receivers { delivery.settled = true; delivery.finish(.undefined) }
+        }
+        if delivery.settled { pendingAnswers = pendingAnswers.filter { $0.value.delivery !== delivery } }
     }
 
     /// `runtime.MessageSender` for `context`.
@@ -181,9 +194,36 @@ extension ExtensionContext {
 /// The origin of a URL (`scheme://host[:port]`).
 enum URLOrigin {
     static func of(_ url: String) -> String? {
-        guard let schemeEnd = url.range(of: "://") else { return nil }
-        let rest = url[schemeEnd.upperBound...]
-        let hostEnd = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex
-        return String(url[..<schemeEnd.upperBound]) + rest[..<hostEnd]
+        // A plain byte scan: Foundation's `range(of:)` goes through NSString on Linux.
+        let bytes = url.utf8
+        var index = bytes.startIndex
+        var schemeEnd: String.Index?
+        while index != bytes.endIndex {
+            if bytes[index] == UInt8(ascii: ":") {
+                let slash1 = bytes.index(after: index)
+                if slash1 != bytes.endIndex, bytes[slash1] == UInt8(ascii: "/") {
+                    let slash2 = bytes.index(after: slash1)
+                    if slash2 != bytes.endIndex, bytes[slash2] == UInt8(ascii: "/") { schemeEnd = bytes.index(after: slash2); break }
+                }
+            }
+            index = bytes.index(after: index)
+        }
+        guard let schemeEnd else { return nil }
+        let hostEnd = bytes[schemeEnd...].firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? bytes.endIndex
+        return String(url[..<hostEnd])
+    }
+}
+
+/// One message on its way to its receivers: settled by the first answer, or by every receiver
+/// declining.
+final class MessageDelivery {
+    let receivers: Int
+    let finish: (APIResult) -> Void
+    var settled = false
+    var silent = 0
+
+    init(receivers: Int, finish: @escaping (APIResult) -> Void) {
+        self.receivers = receivers
+        self.finish = finish
     }
 }

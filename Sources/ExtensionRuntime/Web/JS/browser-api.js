@@ -73,7 +73,11 @@
     // developer.chrome.com/docs/extensions/develop/concepts/messaging): the first listener that
     // calls sendResponse, or returns a promise, answers; returning `true` keeps the channel open
     // for a later sendResponse. `respond(responded, value)` is called once.
-    function dispatchMessage(name, message, sender, respond) {
+    // `payload` is [message, sender]; `token` names this delivery to the browser, which is
+    // answered through host.answerMessage.
+    function dispatchMessage(name, payload, token) {
+      const message = payload[0], sender = payload[1];
+      const respond = (kind, value) => host.answerMessage(token, kind, value);
       const event = events[name];
       const listeners = event ? event.listeners.slice() : [];
       let answered = false;
