@@ -158,6 +158,20 @@ import TestSupport
             == "true,[object Navigator],true,0")
     }
 
+    /// The host reads the title again only after the document changed; every kind of change
+    /// shows.
+    @Test func titleFollowsEveryChangeOfTheDocument() throws {
+        let (_, page) = try Support.load("<title>First</title><p>x</p>")
+        #expect(page.title == "First")
+        #expect(page.title == "First")
+        _ = try Support.eval(page.pageWorld, "document.title = 'Second'")
+        #expect(page.title == "Second")
+        _ = try Support.eval(page.pageWorld, "document.querySelector('title').firstChild.data = '  Third   page '")
+        #expect(page.title == "Third page")
+        _ = try Support.eval(page.pageWorld, "document.querySelector('title').remove()")
+        #expect(page.title == "")
+    }
+
     /// HTML 8.9.1 with WebIDL attributes: a page may shadow or redefine navigator's attributes, as
     /// scripts that probe the browser do; the next page has a pristine navigator.
     @Test func pagesMayRedefineNavigatorForThemselvesOnly() throws {

@@ -30,5 +30,5 @@ public final class Tab {
     public var allFrames: [Frame] { frames.keys.sorted().compactMap { frames[$0] } }
 
     /// The document title, or "" when there is no page.
-    public var title: String { page?.document["title"].stringValue ?? "" }
+    public var title: String { page?.title ?? "" }
 }

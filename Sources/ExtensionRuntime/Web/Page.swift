@@ -39,6 +39,19 @@ public final class Page {
     /// `document.readyState`.
     public var readyState: String { document["readyState"].stringValue ?? "" }
 
+    /// `document.title`, read again only once the document has changed: every message's
+    /// sender carries its tab's title, and reading it runs script (domino's getter), while the
+    /// change count is a plain property (JS/engine.js, the mutation fan-out).
+    public var title: String {
+        let document = self.document
+        let version = document["_advMutations"].numberValue ?? 0
+        if let cached = titleCache, cached.version == version { return cached.title }
+        let title = document["title"].stringValue ?? ""
+        titleCache = (version, title)
+        return title
+    }
+    private var titleCache: (version: Double, title: String)?
+
     /// The content world of `extensionID`, made on first use.
     /// - Throws: ``JSError`` if the world cannot be set up.
     public func contentWorld(for extensionID: String) throws -> World {

@@ -114,7 +114,11 @@
   const setDominoMutationHandler = impl.Document.prototype._setMutationHandler;
   function installMutationFanOut(document) {
     const own = [];
+    // Counts the document's changes, so the host can tell that nothing changed (Page.title).
+    let changes = 0;
+    Object.defineProperty(document, "_advMutations", { value: 0, writable: true });
     setDominoMutationHandler.call(document, function fanOut(record) {
+      document._advMutations = ++changes;
       for (const handler of own) handler(record);
       for (const listener of mutationListeners) {
         try { listener(record, document); } catch (error) { host.reportError(document._advPageId, error); }
