@@ -172,6 +172,14 @@ import TestSupport
         #expect(page.title == "")
     }
 
+    /// A page that redefines the `title` getter changes what its scripts read, not the title
+    /// the browser shows (tabs.Tab.title).
+    @Test func theShownTitleIgnoresARedefinedGetter() throws {
+        let (_, page) = try Support.load("<title>Real</title><script>Object.defineProperty(Document.prototype, 'title', { get: () => 'Spoofed', configurable: true });</script>")
+        #expect(try Support.eval(page.pageWorld, "document.title") as? String == "Spoofed")
+        #expect(page.title == "Real")
+    }
+
     /// HTML 8.9.1 with WebIDL attributes: a page may shadow or redefine navigator's attributes, as
     /// scripts that probe the browser do; the next page has a pristine navigator.
     @Test func pagesMayRedefineNavigatorForThemselvesOnly() throws {

@@ -39,16 +39,16 @@ public final class Page {
     /// `document.readyState`.
     public var readyState: String { document["readyState"].stringValue ?? "" }
 
-    /// `document.title`, read again only once the document has changed: every message's
-    /// sender carries its tab's title, and reading it runs script (domino's getter), while the
-    /// change count is a plain property (JS/engine.js, the mutation fan-out).
+    /// The document's title as the browser shows it, whatever the page did to the
+    /// `document.title` getter. It is read again only once the document has changed: every
+    /// message's sender carries its tab's title, and reading it runs script, while the change
+    /// count is a plain property (JS/engine.js, the mutation fan-out).
     public var title: String {
-        let document = self.document
         let version = document["_advMutations"].numberValue ?? 0
         if let cached = titleCache, cached.version == version { return cached.title }
-        let title = document["title"].stringValue ?? ""
-        titleCache = (version, title)
-        return title
+        let title = (try? handle.invoke("title").stringValue) ?? nil
+        titleCache = (version, title ?? "")
+        return title ?? ""
     }
     private var titleCache: (version: Double, title: String)?
 

@@ -17,6 +17,7 @@
 
   // MARK: - Virtual time
 
+  const documentTitle = Object.getOwnPropertyDescriptor(impl.Document.prototype, "title").get;
   const RealDate = Date;
   // Date follows the virtual clock: `new Date()` and `Date.now()` read host.now(), everything
   // else is the engine's own Date. Called without `new`, Date returns a string (ECMA-262 21.4.2.1).
@@ -505,6 +506,12 @@
         const fresh = [];
         for (; parsed < all.length; parsed++) fresh.push(all[parsed]);
         return fresh;
+      },
+      // The title the browser shows for the page (tabs.Tab.title): domino's own getter, which
+      // a page redefining `Document.prototype.title` does not reach, as it cannot reach the
+      // title Safari shows.
+      title() {
+        return documentTitle.call(document);
       },
       setReadyState(state) {
         document.readyState = state;
