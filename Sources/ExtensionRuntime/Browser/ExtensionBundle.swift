@@ -35,7 +35,7 @@ public struct ExtensionBundle: Sendable {
     /// Files already read. Like Safari, which reads an installed extension's resources from its
     /// bundle, a loaded extension does not see later edits to its folder; content scripts are
     /// read once, not again on every navigation.
-    private let texts = TextCache()
+    private let texts = LockedCache<String>()
 
     /// The text of a file inside the extension.
     /// - Throws: ``ManifestError`` when it cannot be read.
@@ -71,17 +71,5 @@ public struct ExtensionBundle: Sendable {
         let hex = words.map { String($0, radix: 16, uppercase: true) }.map { String(repeating: "0", count: 16 - $0.count) + $0 }.joined()
         let chars = Array(hex)
         return "\(String(chars[0..<8]))-\(String(chars[8..<12]))-\(String(chars[12..<16]))-\(String(chars[16..<20]))-\(String(chars[20..<32]))"
-    }
-}
-
-/// The texts an ``ExtensionBundle`` has read, shared by its copies (bundles are values that
-/// scenarios run in parallel may hold).
-final class TextCache: @unchecked Sendable {
-    private let lock = NSLock()
-    private var texts: [String: String] = [:]
-
-    subscript(path: String) -> String? {
-        get { lock.withLock { texts[path] } }
-        set { lock.withLock { texts[path] = newValue } }
     }
 }

@@ -26,21 +26,6 @@ struct URLParts: Sendable {
     }
 
     private struct Known: Sendable { let parts: URLParts? }
-    private static let cache = PartsCache()
-
-    /// Shared by the scenarios that `--jobs` runs on several threads; bounded.
-    private final class PartsCache: @unchecked Sendable {
-        private let lock = NSLock()
-        private var entries: [String: Known] = [:]
-
-        subscript(url: String) -> Known? {
-            get { lock.withLock { entries[url] } }
-            set {
-                lock.withLock {
-                    if entries.count >= 4096 { entries.removeAll(keepingCapacity: true) }
-                    entries[url] = newValue
-                }
-            }
-        }
-    }
+    /// Shared by the scenarios `--jobs` runs on several threads; URLs come from pages, so bounded.
+    private static let cache = LockedCache<Known>(capacity: 4096)
 }

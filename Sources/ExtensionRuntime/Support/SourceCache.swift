@@ -4,24 +4,16 @@ import Foundation
 ///
 /// The files never change while the process runs, so each is read once, whatever the number of
 /// sessions. Sessions may run on several threads, hence the lock.
-final class SourceCache: @unchecked Sendable {
+final class SourceCache: Sendable {
     static let shared = SourceCache()
-    private let lock = NSLock()
-    private var sources: [String: String] = [:]
+    private let sources = LockedCache<String>()
 
     /// The text of the file at `path`.
     /// - Throws: a Foundation error when the file cannot be read as UTF-8.
     func text(atPath path: String) throws -> String {
-        lock.lock()
-        if let cached = sources[path] {
-            lock.unlock()
-            return cached
-        }
-        lock.unlock()
+        if let cached = sources[path] { return cached }
         let text = try String(contentsOfFile: path, encoding: .utf8)
-        lock.lock()
         sources[path] = text
-        lock.unlock()
         return text
     }
 
