@@ -86,12 +86,12 @@ extension Browser {
     }
 
     /// The methods (name -> [min, max] argument counts) and event names `host` gets in a
-    /// privileged or content context, made once per permission set: every navigation makes a
-    /// content context, and `makeBrowser` only reads them.
+    /// privileged or content context, made once per kind: every navigation makes a content
+    /// context, `makeBrowser` only reads them, and an installed extension's permissions do not
+    /// change.
     func apiSurface(of host: ExtensionHost, privileged: Bool) throws -> (surface: JSValue, events: JSValue) {
+        if let made = host.apiSurfaces[privileged] { return made }
         let permissions = host.bundle.manifest.permissions
-        let key = "\(privileged) \(permissions.sorted().joined(separator: ","))"
-        if let made = host.apiSurfaces[key] { return made }
         let realm = session.realm.context
         let surface = realm.object()
         var events: [JSValue] = []
@@ -104,7 +104,7 @@ extension Browser {
             events += namespace.events.map { realm.string(namespace.name + "." + $0) }
         }
         let made = (surface, try realm.array(events))
-        host.apiSurfaces[key] = made
+        host.apiSurfaces[privileged] = made
         return made
     }
 

@@ -16,8 +16,8 @@ public final class ExtensionHost {
     /// Answers `runtime.sendNativeMessage(application, message)`: JSON in, JSON out (nil: no
     /// answer configured, the call fails as when the native host is missing).
     public var nativeMessageHandler: ((String, String) -> Result<String, NativeMessageError>)?
-    /// API surfaces made for its contexts (see Browser.apiSurface(of:privileged:)).
-    var apiSurfaces: [String: (surface: JSValue, events: JSValue)] = [:]
+    /// API surfaces made for its privileged and its content contexts (Browser.apiSurface).
+    var apiSurfaces: [Bool: (surface: JSValue, events: JSValue)] = [:]
     var backgroundContext: ExtensionContext?
     var backgroundPage: Page?
     /// Events the background listened to when it was suspended: any of them wakes it.

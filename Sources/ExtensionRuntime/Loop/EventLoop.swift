@@ -178,5 +178,5 @@ struct RunCounter {
         if count > (top?.count ?? 0) { top = (label, count) }
     }
 
-    var busiest: String? { top.map { "\($0.label) (ran \($0.count) of the last \(Self.window) times)" } }
+    var busiest: String? { top.map { "\($0.label) (ran \($0.count) of the last \(total - countFrom) tasks)" } }
 }

@@ -136,6 +136,7 @@ extension Browser {
             let token = nextMessageToken
             nextMessageToken += 1
             pendingAnswers[token] = (delivery, receiver)
+            delivery.tokens.append(token)
             _ = try? receiver.api.invoke("dispatchMessage", [realm.string(event), parsed, realm.number(Double(token))])
         }
     }
@@ -163,7 +164,7 @@ extension Browser {
             delivery.silent += 1
             if delivery.silent == delivery.receivers { delivery.settled = true; delivery.finish(.undefined) }
         }
-        if delivery.settled { pendingAnswers = pendingAnswers.filter { $0.value.delivery !== delivery } }
+        if delivery.settled { for token in delivery.tokens { pendingAnswers[token] = nil } }
     }
 
     /// `runtime.MessageSender` for `context`.
@@ -221,6 +222,8 @@ final class MessageDelivery {
     let finish: (APIResult) -> Void
     var settled = false
     var silent = 0
+    /// The tokens its receivers hold (Browser.pendingAnswers), dropped once it is settled.
+    var tokens: [Int] = []
 
     init(receivers: Int, finish: @escaping (APIResult) -> Void) {
         self.receivers = receivers

@@ -164,7 +164,7 @@
       const descriptor = Object.getOwnPropertyDescriptor(object, key);
       if (descriptor.configurable || descriptor.writable) { mutableKeys.push(key); descriptors.push(descriptor); }
     }
-    guarded.push({ object, keys, count: keys.length, mutableKeys, descriptors, proto: Object.getPrototypeOf(object) });
+    guarded.push({ object, keys, mutableKeys, descriptors, proto: Object.getPrototypeOf(object) });
   }
   for (const name of Object.keys(domGlobals)) {
     const value = domGlobals[name];
@@ -200,7 +200,7 @@
         }
       }
       // Keys the page added: more than were there, less the ones it deleted.
-      if (current.length !== entry.count - missing) {
+      if (current.length !== entry.keys.length - missing) {
         const known = new Set(entry.keys);
         for (const key of current) {
           if (!known.has(key)) { Reflect.deleteProperty(object, key); restored++; }
