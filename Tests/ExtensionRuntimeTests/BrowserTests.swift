@@ -67,20 +67,25 @@ import TestSupport
         #expect(arity == "Expected at least 1 argument for sendMessage(), got 0")
     }
 
-    /// A message and its answer reach the other side with their keys in the order the sender
-    /// wrote them (Safari's messages are structured clones); traces show them canonical.
-    @Test func messagesKeepTheirKeyOrder() throws {
+    /// The sample extension on a loaded news page, with `backgroundListeners` run in its
+    /// background; returns the page's content world.
+    private func storyPage(backgroundListeners: String) throws -> (Browser, World) {
         let (browser, host) = try Support.browser()
         let tab = try browser.openTab(url: "https://news.example/story")
         try browser.loop.runUntilIdle()
-        let background = try #require(host.backgroundWorld)
-        _ = try background.evaluate("""
+        _ = try #require(host.backgroundWorld).evaluate(backgroundListeners, sourceURL: "test:listeners")
+        return (browser, try #require(try tab.page?.contentWorld(for: host.id)))
+    }
+
+    /// A message and its answer reach the other side with their keys in the order the sender
+    /// wrote them (Safari's messages are structured clones); traces show them canonical.
+    @Test func messagesKeepTheirKeyOrder() throws {
+        let (browser, content) = try storyPage(backgroundListeners: """
             browser.runtime.onMessage.addListener((m, sender, respond) => {
               if (m.type === 'order') { respond({ zulu: 1, alpha: Object.keys(m).join(','), nested: { y: 1, b: 2 } }); return true; }
             });
             browser.runtime.onConnect.addListener((port) => port.onMessage.addListener((m) => port.postMessage({ keys: Object.keys(m).join(','), echo: m })));
-            """, sourceURL: "test:listeners")
-        let content = try #require(try tab.page?.contentWorld(for: host.id))
+            """)
         let reply = try Support.await(browser, content, """
             const r = await browser.runtime.sendMessage({ type: 'order', zeta: 1, beta: 2 });
             const port = browser.runtime.connect({ name: 'order' });
@@ -97,15 +102,10 @@ import TestSupport
     /// The receiver gets a message in a task of its own, as across Safari's processes: the
     /// sender's script runs to its end first, and so does the code that fired an event.
     @Test func messagesAndEventsArriveAfterTheSendersScript() throws {
-        let (browser, host) = try Support.browser()
-        let tab = try browser.openTab(url: "https://news.example/story")
-        try browser.loop.runUntilIdle()
-        let background = try #require(host.backgroundWorld)
-        _ = try background.evaluate("""
+        let (browser, content) = try storyPage(backgroundListeners: """
             browser.runtime.onMessage.addListener((m) => { if (m.type === 'order') console.log('received'); });
             browser.storage.onChanged.addListener(() => console.log('changed'));
-            """, sourceURL: "test:listeners")
-        let content = try #require(try tab.page?.contentWorld(for: host.id))
+            """)
         _ = try content.evaluate("""
             browser.runtime.sendMessage({ type: 'order' });
             console.log('sent');
