@@ -69,7 +69,7 @@ public enum FilterBenchmark {
 
     /// Navigations timed until the first filtered element is hidden.
     /// - Throws: when the extension cannot load or never hides the element.
-    public static func firstHide(iterations: Int = 20, catalog: ScenarioCatalog) throws -> Measurement {
+    public static func firstHide(iterations: Int = 60, catalog: ScenarioCatalog) throws -> Measurement {
         let browser = try browser(catalog: catalog, withExtension: true)
         let tab = try browser.openTab(url: "https://\(host)/0")
         var samples: [Double] = []

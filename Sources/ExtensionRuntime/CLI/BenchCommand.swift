@@ -52,7 +52,7 @@ enum BenchCommand {
             let count = min(40, max(2, iterations))
             all.append((["scenarios_per_second_jobs1"], { [try ScenarioBenchmark.throughput(jobs: 1, count: count, catalog: catalog)] }))
             all.append((["scenarios_per_second_jobs2"], { [try ScenarioBenchmark.throughput(jobs: 2, count: count, catalog: catalog)] }))
-            all.append((["first_hide_ms"], { [try FilterBenchmark.firstHide(iterations: min(20, iterations), catalog: catalog)] }))
+            all.append((["first_hide_ms"], { [try FilterBenchmark.firstHide(iterations: iterations, catalog: catalog)] }))
             all.append((["mutation_cost_us"], { [try FilterBenchmark.mutationCost(rounds: min(5, max(1, iterations / 10)), catalog: catalog)] }))
         }
         all.append((["round_trip_us"], { [try ExtensionBenchmark.roundTrip(iterations: iterations * 4)] }))

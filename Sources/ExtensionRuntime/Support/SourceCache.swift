@@ -7,6 +7,9 @@ import Foundation
 final class SourceCache: Sendable {
     static let shared = SourceCache()
     private let sources = LockedCache<String>()
+    /// Resource texts by name: finding a resource in the bundle asks the file system each time
+    /// (about 60 µs), and every session and extension context reads several.
+    private let resources = LockedCache<String>()
 
     /// The text of the file at `path`.
     /// - Throws: a Foundation error when the file cannot be read as UTF-8.
@@ -20,10 +23,13 @@ final class SourceCache: Sendable {
     /// The text of a JavaScript resource bundled with the runtime (`Web/JS/<name>`).
     /// - Throws: ``RuntimeResourceError`` when the resource is missing from the bundle.
     func resource(_ name: String) throws -> String {
+        if let cached = resources[name] { return cached }
         guard let url = Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "JS") else {
             throw RuntimeResourceError(name: name)
         }
-        return try text(atPath: url.path)
+        let text = try text(atPath: url.path)
+        resources[name] = text
+        return text
     }
 }
 

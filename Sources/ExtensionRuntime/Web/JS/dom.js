@@ -171,9 +171,59 @@
   const DominoURL = ctx.require("domino/lib/URL");
   function documentBaseURL(doc) {
     const address = doc.URL;
-    const base = doc.querySelector("base[href]");
+    const base = baseElement(doc);
     if (!base) return address;
     try { return new DominoURL(address).resolve(base.getAttribute("href")); } catch (e) { return address; }
+  }
+  // The first <base href> searches the whole document, and every URL a page reads (a.href,
+  // img.src) and every style computation needs it, so a page document keeps it
+  // (`_advBase`: undefined where untracked, null when unknown, else the element or false) and
+  // forgets it when a mutation inserts or removes a <base> (or a subtree holding one) or
+  // changes a <base>'s attributes. A kept element no longer in the document is looked up again.
+  function baseElement(doc) {
+    const known = doc._advBase;
+    if (known === undefined) return documentQuery.call(doc, "base[href]") || null;
+    if (known === false) return null;
+    if (known !== null && known.rooted && known.ownerDocument === doc && known.hasAttribute("href")) return known;
+    const found = documentQuery.call(doc, "base[href]") || null;
+    doc._advBase = found || false;
+    return found;
+  }
+  const holdsBase = (node) => node.nodeType === 1 && (node.localName === "base" || (node.firstChild !== null && node.querySelector("base") !== null));
+  ctx.onMutation((record) => {
+    const target = record.target;
+    const doc = target && (target.nodeType === 9 ? target : target.ownerDocument);
+    // Untracked (undefined) or not looked up since the last change (null): nothing to forget.
+    if (!doc || doc._advBase === undefined || doc._advBase === null) return;
+    if (record.type === "attributes" ? target.localName === "base" :
+        record.type === "childList" && (record.addedNodes.some(holdsBase) || record.removedNodes.some(holdsBase))) doc._advBase = null;
+  });
+  // domino resolves reflected URLs (a.href, img.src) against its own document base URL, found
+  // the same way: it shares the kept element (domino's quirk for about:blank kept).
+  const dominoBaseURL = Object.getOwnPropertyDescriptor(impl.Document.prototype, "_documentBaseURL");
+  function trackBase(doc) {
+    Object.defineProperty(doc, "_advBase", { value: null, writable: true });
+    if (!dominoBaseURL) return;
+    Object.defineProperty(doc, "_documentBaseURL", { configurable: true, get() {
+      const url = this._address === "about:blank" ? "/" : this._address;
+      const base = baseElement(this);
+      return base ? new DominoURL(url).resolve(base.getAttribute("href")) : url;
+    } });
+  }
+  // HTMLBaseElement.href (HTML 4.2.3), which domino does not reflect: the href attribute parsed
+  // against the document's fallback base URL (its address), or that address when the attribute
+  // is absent or does not parse; setting it sets the attribute.
+  if (impl.HTMLBaseElement) {
+    Object.defineProperty(impl.HTMLBaseElement.prototype, "href", {
+      get() {
+        const address = this.ownerDocument.URL;
+        const href = this.getAttribute("href");
+        if (href === null) return address;
+        try { return new DominoURL(address).resolve(href); } catch (e) { return href; }
+      },
+      set(value) { this.setAttribute("href", String(value)); },
+      enumerable: true, configurable: true,
+    });
   }
   const baseURI = { get() { return documentBaseURL(this.nodeType === 9 ? this : this.ownerDocument); }, configurable: true, enumerable: true };
   for (const proto of [impl.Document.prototype, impl.Element.prototype, impl.CharacterData.prototype, impl.DocumentFragment.prototype, impl.DocumentType.prototype]) {
@@ -183,6 +233,7 @@
   return {
     name: "dom",
     page(p) {
+      trackBase(p.document);
       Object.defineProperty(p.document, "querySelector", { configurable: true, writable: true, value: function querySelector(selectors) {
         const found = documentQuery.call(this, selectors);
         return found === undefined ? null : found;

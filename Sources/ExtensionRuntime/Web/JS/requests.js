@@ -102,14 +102,18 @@
 
   function inserted(node) {
     if (node.nodeType !== 1) return;
-    const all = [node].concat(Array.prototype.slice.call(node.querySelectorAll("*")));
     const live = node.ownerDocument._advRequestsLive || 0;
-    for (const element of all) {
-      if (element.localName === "script") { insertedScript(element); continue; }
-      if (live < 2) continue;
-      if (element.localName === "iframe") { if (hooks.frame) hooks.frame(element.ownerDocument._advPageId, element); continue; }
-      issue(element, requestsOf(element));
-    }
+    insertedElement(node, live);
+    // The parser inserts elements empty; only a subtree inserted whole needs searching.
+    if (node.firstChild === null) return;
+    const inner = node.querySelectorAll("*");
+    for (let i = 0; i < inner.length; i++) insertedElement(inner[i], live);
+  }
+  function insertedElement(element, live) {
+    if (element.localName === "script") { insertedScript(element); return; }
+    if (live < 2) return;
+    if (element.localName === "iframe") { if (hooks.frame) hooks.frame(element.ownerDocument._advPageId, element); return; }
+    issue(element, requestsOf(element));
   }
 
   const frameAttributes = new Set(["src", "srcdoc"]);
