@@ -10,10 +10,18 @@
     globalThis[name] = function () { throw new Error(name + " is not available in the engine realm"); };
   }
   const cache = Object.create(null);
-  // Module-private functions the runtime's layers reuse, exported by a line appended to the
-  // module's own text at load time (the Debian files stay untouched): domino's selector
-  // compiler, so the cascade can keep compiled selectors instead of recompiling per match.
-  const exposures = { "domino/lib/select.js": "\nmodule.exports._advCompile = compile;" };
+  // Lines appended to a module's own text at load time (the Debian files stay untouched).
+  // domino's selector module compiles a selector string (a regex tokenizer building closures) on
+  // every matches/querySelector/closest call; the appended lines rebind its `compile` to one that
+  // keeps each string's compiled test (a pure function of the string, or a SyntaxError, which is
+  // not kept), so a script that matches the same selectors against many nodes (an ad blocker's
+  // filters on every inserted node) compiles each once. The cascade reuses the same compiler.
+  const exposures = {
+    "domino/lib/select.js": "\n;(function () { var compileOnce = compile, compiled = new Map();" +
+      " compile = function (sel) { var test = compiled.get(sel); if (test === undefined) {" +
+      " test = compileOnce(sel); if (compiled.size >= 2000) compiled.clear(); compiled.set(sel, test); } return test; }; })();" +
+      "\nmodule.exports._advCompile = compile;",
+  };
   // Modules loaded on first use instead of with the module that requires them. domino's CSS
   // value parser (cssparser.js, 230 KB, 30% of domino) serves only `element.style`
   // (CSSStyleDeclaration.js reads `parserlib.css` when a style attribute is first parsed); the
