@@ -83,4 +83,27 @@ import TestSupport
         #expect(session.loop.activeTimerCount(owner: first.id) == 0)
         #expect(session.pages.keys.sorted() == [second.id])
     }
+    @Test func aFrozenPrototypeIsReportedAndTheRestIsStillRestored() throws {
+        let session = try WebSession()
+        let first = try session.open(html: """
+            <script>
+            // Pages freeze an API so that an extension cannot hook it: JavaScript cannot take that back.
+            Object.defineProperty(EventTarget.prototype, "addEventListener", { writable: false, configurable: false });
+            HTMLElement.prototype.hijack = () => "patched";
+            Element.prototype.closest = () => "patched";
+            MutationObserver.prototype.observe = () => "patched";
+            </script>
+            """, url: "https://one.example/")
+        #expect(first.errors.isEmpty, "\(first.errors)")
+        let second = try session.navigate(from: first, html: "<p id='p'></p>", url: "https://two.example/")
+        // The other patches are undone, those restored before the frozen property and after it.
+        #expect(try Support.eval(second.pageWorld, "typeof document.body.hijack") as? String == "undefined")
+        #expect(try Support.eval(second.pageWorld, "document.getElementById('p').closest('body') === document.body") as? Bool == true)
+        #expect(try Support.eval(second.pageWorld, "new MutationObserver(() => {}).observe(document.body, { childList: true })") == nil)
+        let errors = session.trace.dump(channels: [.error])
+        #expect(errors.contains("page1/page error the page left shared DOM prototypes changed in ways that cannot be undone (EventTarget.prototype.addEventListener)"), "\(errors)")
+        // Said once: the next navigation finds the same property and stays quiet about it.
+        _ = try session.navigate(from: second, html: "<p></p>", url: "https://three.example/")
+        #expect(session.trace.dump(channels: [.error]) == errors)
+    }
 }

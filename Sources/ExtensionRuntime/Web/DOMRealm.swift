@@ -86,10 +86,14 @@ final class DOMRealm {
     }
 
     /// Undoes every change pages made to the shared DOM constructors and prototypes.
-    /// - Returns: how many properties had to be restored.
+    /// - Returns: the changes that cannot be undone (`Element.prototype.attachShadow`, a property
+    ///   the page made non-configurable; `Node.prototype (no longer extensible)`), each named
+    ///   once per session.
     @discardableResult
-    func restorePrototypes() throws -> Int {
-        Int(try restoreFunction.call().toNumber())
+    func restorePrototypes() throws -> [String] {
+        let stuck = try restoreFunction.call()["stuck"]
+        let count = Int((try? stuck["length"].toNumber()) ?? 0)
+        return try (0..<count).map { try stuck[$0].toString() }
     }
 }
 

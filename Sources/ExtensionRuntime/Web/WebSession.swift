@@ -178,7 +178,12 @@ public final class WebSession {
         loop.cancelAll(owner: page.id)
         pages[page.id] = nil
         // A failure here means the engine realm itself is broken; the next page would show it.
-        _ = try? realm.restorePrototypes()
+        guard let stuck = try? realm.restorePrototypes(), !stuck.isEmpty else { return }
+        // Safari gives every page fresh prototypes; this runtime shares them and cannot take back
+        // a freeze, so a run that depends on it says so where the page was.
+        let shown = stuck.prefix(8).joined(separator: ", ") + (stuck.count > 8 ? " and \(stuck.count - 8) more" : "")
+        trace.record(.error, at: locationName(page, "page"),
+                     "the page left shared DOM prototypes changed in ways that cannot be undone (\(shown)); later pages of this session see them, unlike in Safari")
     }
 
     private func inject(_ scripts: [ContentScript], at runAt: ContentScript.RunAt, into page: Page) {

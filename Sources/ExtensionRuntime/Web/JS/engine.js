@@ -154,7 +154,7 @@
   // ValidateAndApplyPropertyDescriptor). Added properties show in the own-key count.
   const guarded = [];
   const guardedObjects = new Set();
-  function guard(object) {
+  function guard(object, name) {
     if (object === null || (typeof object !== "object" && typeof object !== "function")) return;
     if (guardedObjects.has(object)) return;
     guardedObjects.add(object);
@@ -164,18 +164,19 @@
       const descriptor = Object.getOwnPropertyDescriptor(object, key);
       if (descriptor.configurable || descriptor.writable) { mutableKeys.push(key); descriptors.push(descriptor); }
     }
-    guarded.push({ object, keys, mutableKeys, descriptors, proto: Object.getPrototypeOf(object) });
+    guarded.push({ object, name, keys, mutableKeys, descriptors, proto: Object.getPrototypeOf(object), extensible: Object.isExtensible(object) });
   }
   for (const name of Object.keys(domGlobals)) {
     const value = domGlobals[name];
-    guard(value);
-    if (typeof value === "function" && value.prototype) guard(value.prototype);
+    guard(value, name);
+    if (typeof value === "function" && value.prototype) guard(value.prototype, name + ".prototype");
   }
   for (const builtin of [Object, Function, Array, String, Number, Boolean, Symbol, Promise, RegExp, Error, Map, Set, JSON, Math, Reflect]) {
-    guard(builtin);
-    if (builtin.prototype) guard(builtin.prototype);
+    const name = builtin === JSON ? "JSON" : builtin === Math ? "Math" : builtin === Reflect ? "Reflect" : builtin.name;
+    guard(builtin, name);
+    if (builtin.prototype) guard(builtin.prototype, name + ".prototype");
   }
-  guard(domGlobals);
+  guard(domGlobals, "window");
 
   function sameDescriptor(a, b) {
     if (a === undefined) return false;
@@ -183,8 +184,15 @@
       a.writable === b.writable && a.enumerable === b.enumerable && a.configurable === b.configurable;
   }
 
+  // Returns how many properties were put back and what could not be: a page may make a shared
+  // property non-configurable, or an object non-extensible (Object.freeze on a prototype, as
+  // some pages do to keep extensions from hooking an API), and JavaScript has no way back from
+  // either. Those are named so the harness can say that later pages see them; everything else
+  // is still restored.
+  const reportedStuck = new Set();
   function restorePrototypes() {
     let restored = 0;
+    const stuck = [];
     for (const entry of guarded) {
       const object = entry.object;
       const current = Reflect.ownKeys(object);
@@ -194,21 +202,32 @@
         const now = Object.getOwnPropertyDescriptor(object, keys[i]);
         if (!sameDescriptor(now, descriptors[i])) {
           if (now === undefined) missing++;
-          Reflect.deleteProperty(object, keys[i]);
-          Object.defineProperty(object, keys[i], descriptors[i]);
-          restored++;
+          try {
+            Reflect.deleteProperty(object, keys[i]);
+            Object.defineProperty(object, keys[i], descriptors[i]);
+            restored++;
+          } catch (error) {
+            stuck.push(entry.name + "." + String(keys[i]));
+          }
         }
       }
       // Keys the page added: more than were there, less the ones it deleted.
       if (current.length !== entry.keys.length - missing) {
         const known = new Set(entry.keys);
         for (const key of current) {
-          if (!known.has(key)) { Reflect.deleteProperty(object, key); restored++; }
+          if (known.has(key)) continue;
+          if (Reflect.deleteProperty(object, key)) restored++; else stuck.push(entry.name + "." + String(key));
         }
       }
-      if (Object.getPrototypeOf(object) !== entry.proto) { Object.setPrototypeOf(object, entry.proto); restored++; }
+      if (Object.getPrototypeOf(object) !== entry.proto) {
+        if (Reflect.setPrototypeOf(object, entry.proto)) restored++; else stuck.push(entry.name + " (its prototype)");
+      }
+      if (entry.extensible && !Object.isExtensible(object)) stuck.push(entry.name + " (no longer extensible)");
     }
-    return restored;
+    // Each is said once per session; the next navigations find the same ones again.
+    const fresh = stuck.filter((name) => !reportedStuck.has(name));
+    for (const name of fresh) reportedStuck.add(name);
+    return { restored, stuck: fresh };
   }
 
   // MARK: - Console capture
