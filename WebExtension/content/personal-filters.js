@@ -85,18 +85,52 @@
     return /\[\s*style\b/i.test(selector);
   }
 
+  // The filters as one selector list, so that a single matches() call tests them all: a call
+  // per filter cost 50 DOM calls for every node the page inserts. A list the engine cannot parse
+  // as a whole (a filter it does not support) falls back to a call per filter, skipping the ones
+  // it rejects. Style-attribute selectors are left out of enforcement.
+  let lists = null;
+  function selectorLists() {
+    if (lists === null || lists.of !== selectors) {
+      const enforceable = selectors.filter((selector) => !dependsOnStyleAttribute(selector));
+      lists = { of: selectors, all: selectors.join(", "), enforceable, enforceableText: enforceable.join(", ") };
+    }
+    return lists;
+  }
+  function matchesList(element, text, list) {
+    try {
+      return element.matches(text);
+    } catch (e) {
+      return list.some((selector) => { try { return element.matches(selector); } catch (e) { return false; } });
+    }
+  }
+
   function matchesAny(element) {
-    return selectors.some((selector) => { try { return element.matches(selector); } catch (e) { return false; } });
+    const { all } = selectorLists();
+    return matchesList(element, all, selectors);
   }
 
   /** Elements among `roots` (and their descendants) that a filter matches. */
   function matchedIn(roots) {
+    const { enforceable, enforceableText } = selectorLists();
     const found = new Set();
-    for (const selector of selectors) {
-      if (dependsOnStyleAttribute(selector)) continue;
-      for (const root of roots) {
+    if (enforceable.length === 0) return found;
+    // A root inside another root is searched with it: the page's parser reports every element it
+    // inserts, and searching each one's subtree again would cost the depth of the page per node.
+    const given = new Set(roots);
+    const outermost = [];
+    for (const root of given) {
+      let inner = false;
+      for (let node = root.parentNode; node && !inner; node = node.parentNode) inner = given.has(node);
+      if (!inner) outermost.push(root);
+    }
+    for (const root of outermost) if (matchesList(root, enforceableText, enforceable)) found.add(root);
+    // Descendants filter by filter, which lets the engine answer a plain class or tag selector
+    // from its own indexes.
+    const parents = outermost.filter((root) => root.firstElementChild !== null);
+    for (const selector of enforceable) {
+      for (const root of parents) {
         try {
-          if (root.matches(selector)) found.add(root);
           for (const element of root.querySelectorAll(selector)) found.add(element);
         } catch (e) { break; }
       }
