@@ -14,6 +14,78 @@
   const DominoURL = ctx.require("domino/lib/URL");
   const resolveURL = (relative, base) => new DominoURL(base).resolve(String(relative));
 
+  // MARK: - Inline style declarations (element.style) over domino's parser
+
+  // domino parses style attributes and validates element.style values with parserlib (its
+  // cssparser.js), which predates CSS custom properties: a declaration such as `--gap: 4px` made
+  // it throw, so every element.style read on an element whose style attribute held one threw a
+  // TypeError, and setProperty('--x', …) did too. The parser domino gets splits the text into
+  // declarations itself: custom properties are kept as written (CSS Variables 1 §2: any value;
+  // strings serialized with double quotes, as WebKit does), the others go to parserlib one text
+  // at a time, and a declaration parserlib cannot parse is dropped instead of the whole
+  // attribute (CSS Syntax 3 §5.4.5: an invalid declaration is ignored).
+  ctx.require.wrap("domino/lib/cssparser.js", (parserlib) => ({ css: { Parser: makeDeclarationParser(parserlib) } }));
+
+  // Splits at top-level `;`, outside strings, comments and brackets.
+  function declarationsOf(text) {
+    const out = [];
+    let depth = 0, quote = null, start = 0;
+    for (let i = 0; i < text.length; i++) {
+      const c = text[i];
+      if (quote !== null) {
+        if (c === "\\") i++;
+        else if (c === quote) quote = null;
+      } else if (c === "/" && text[i + 1] === "*") {
+        const end = text.indexOf("*/", i + 2);
+        i = end < 0 ? text.length : end + 1;
+      } else if (c === "\"" || c === "'") quote = c;
+      else if (c === "\\") i++;
+      else if (c === "(" || c === "[" || c === "{") depth++;
+      else if ((c === ")" || c === "]" || c === "}") && depth > 0) depth--;
+      else if (c === ";" && depth === 0) { out.push(text.slice(start, i)); start = i + 1; }
+    }
+    out.push(text.slice(start));
+    return out.filter((part) => part.trim() !== "");
+  }
+  function customProperty(declaration) {
+    const colon = declaration.indexOf(":");
+    if (colon < 0) return null;
+    const name = declaration.slice(0, colon).trim();
+    if (!name.startsWith("--") || name.length < 3) return null;
+    let value = declaration.slice(colon + 1);
+    const important = /!\s*important\s*$/i.test(value);
+    if (important) value = value.replace(/!\s*important\s*$/i, "");
+    value = value.trim().replace(/'((?:[^'\\]|\\.)*)'/g, (m, inner) => JSON.stringify(inner.replace(/\\(.)/g, "$1")));
+    return { name, value, important };
+  }
+  function makeDeclarationParser(parserlib) {
+    return function Parser() {
+      const listeners = [];
+      const emit = (event) => { for (const listener of listeners) listener(event); };
+      let real = null;
+      const parseOne = (text) => {
+        if (real === null) { real = new parserlib.css.Parser(); real.addListener("property", emit); }
+        try { real.parseStyleAttribute(text); } catch (e) { /* dropped, as an invalid declaration is */ }
+      };
+      return {
+        addListener(type, listener) { if (type === "property") listeners.push(listener); },
+        parseStyleAttribute(text) {
+          const source = String(text);
+          // No custom property: parserlib takes the whole text, as before.
+          if (!source.includes("--")) {
+            if (real === null) { real = new parserlib.css.Parser(); real.addListener("property", emit); }
+            try { real.parseStyleAttribute(source); return; } catch (e) { /* one declaration at a time below */ }
+          }
+          for (const declaration of declarationsOf(source)) {
+            const custom = customProperty(declaration);
+            if (custom === null) { parseOne(declaration); continue; }
+            emit({ property: { text: custom.name }, value: { text: custom.value }, important: custom.important, invalid: null });
+          }
+        },
+      };
+    };
+  }
+
   // MARK: - Style version and sheet-change log
 
   ctx.style = { version: 1 };

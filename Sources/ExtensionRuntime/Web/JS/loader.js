@@ -99,10 +99,17 @@
     return evaluate(path);
   }
 
+  // Functions that adapt a deferred module's exports when it loads (see `require.wrap`).
+  const wrappers = Object.create(null);
+
   // A stand-in for a deferred module's exports that loads it when a property is first read.
   function onFirstUse(path) {
     let exports;
-    const real = () => exports || (exports = evaluate(path));
+    const wrap = (loaded) => {
+      const suffix = Object.keys(wrappers).find((name) => path.endsWith("/" + name));
+      return suffix ? wrappers[suffix](loaded) : loaded;
+    };
+    const real = () => exports || (exports = wrap(evaluate(path)));
     return new Proxy(Object.create(null), {
       get: (_, key) => real()[key],
       has: (_, key) => key in real(),
@@ -127,5 +134,12 @@
     return module.exports;
   }
 
-  return function require(request) { return load(resolve(request, "/")); };
+  function require(request) { return load(resolve(request, "/")); }
+  // Lets a runtime layer adapt a deferred module (one of `deferred`) before anything uses it:
+  // `wrapper(exports)` returns what the modules that require it get.
+  require.wrap = (suffix, wrapper) => {
+    if (!deferred.includes(suffix)) throw new Error("only a deferred module can be wrapped: " + suffix);
+    wrappers[suffix] = wrapper;
+  };
+  return require;
 })
