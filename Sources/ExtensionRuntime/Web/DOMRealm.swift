@@ -144,6 +144,12 @@ extension DOMRealmHost {
                 "(function (exports, require, module, __filename, __dirname) {" + source + "\n})",
                 sourceURL: "file://" + path)
         }
+        // A runtime data script (Web/JS/<name>, an expression such as css-properties.js), evaluated
+        // when a layer first needs it.
+        define("resource", 1) { call in
+            let name = try call.argument(0).toString()
+            return try call.context.evaluate(try SourceCache.shared.resource(name), sourceURL: "adv-runtime:///" + name)
+        }
         define("now", 0) { call in call.context.number(host?.epochMilliseconds() ?? 0) }
         define("setTimer", 6) { call in
             let arguments = call.argument(4)

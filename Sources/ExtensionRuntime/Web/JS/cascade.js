@@ -109,6 +109,11 @@
     return value;
   }
 
+  // Whether an inline declaration of a property the cascade models is valid (cssom.js asks when
+  // domino's older parser rejects a value, such as `position: sticky`).
+  ctx.acceptsDeclaration = (property, value) =>
+    Object.prototype.hasOwnProperty.call(INITIAL, property) && validate(property, value, "") !== null;
+
   // MARK: - User-agent sheet (WebKit Source/WebCore/css/html.css, the parts fixtures use)
 
   const UA_DISPLAY = {

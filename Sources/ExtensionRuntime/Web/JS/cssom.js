@@ -58,10 +58,35 @@
     value = value.trim().replace(/'((?:[^'\\]|\\.)*)'/g, (m, inner) => JSON.stringify(inner.replace(/\\(.)/g, "$1")));
     return { name, value, important };
   }
+  // parserlib knows CSS as of 2012, so its verdict is corrected with what WebKit knows: a
+  // property WebKit lacks is dropped; one parserlib has never heard of (aspect-ratio, gap, inset)
+  // is kept as written; a value parserlib rejects for a property the cascade models
+  // (`position: sticky`, `display: flow-root`) is kept when the cascade accepts it
+  // (ctx.acceptsDeclaration, set by cascade.js). Values of other properties are still judged by
+  // parserlib alone (see README, known differences).
+  let webKitProperties = null;
+  function webKitKnows(name) {
+    if (webKitProperties === null) webKitProperties = new Set(ctx.host.resource("css-properties.js"));
+    return webKitProperties.has(name);
+  }
+  function correct(event) {
+    if (!event.property || !event.value) return event;
+    const name = String(event.property.text).toLowerCase();
+    if (!webKitKnows(name)) return event.invalid ? event : { property: event.property, value: event.value, important: event.important, invalid: true };
+    if (!event.invalid) return event;
+    const unknownToParserlib = String(event.invalid.message || "").startsWith("Unknown property");
+    if (unknownToParserlib || (ctx.acceptsDeclaration && ctx.acceptsDeclaration(name, String(event.value.text)))) {
+      return { property: event.property, value: event.value, important: event.important, invalid: null };
+    }
+    return event;
+  }
   function makeDeclarationParser(parserlib) {
     return function Parser() {
       const listeners = [];
-      const emit = (event) => { for (const listener of listeners) listener(event); };
+      const emit = (event) => {
+        event = correct(event);
+        for (const listener of listeners) listener(event);
+      };
       let real = null;
       const parseOne = (text) => {
         if (real === null) { real = new parserlib.css.Parser(); real.addListener("property", emit); }
@@ -79,7 +104,8 @@
           for (const declaration of declarationsOf(source)) {
             const custom = customProperty(declaration);
             if (custom === null) { parseOne(declaration); continue; }
-            emit({ property: { text: custom.name }, value: { text: custom.value }, important: custom.important, invalid: null });
+            const event = { property: { text: custom.name }, value: { text: custom.value }, important: custom.important, invalid: null };
+            for (const listener of listeners) listener(event);
           }
         },
       };
