@@ -315,7 +315,7 @@ import TestSupport
             let result = try Support.eval(page.pageWorld, "CSS.escape(\(argument))") as? String
             #expect(result == expected, "CSS.escape(\(argument))")
         }
-        #expect(try Support.eval(page.pageWorld, "String(CSS) + ' ' + typeof CSS.supports") as? String == "[object CSS] undefined")
+        #expect(try Support.eval(page.pageWorld, "String(CSS) + ' ' + typeof CSS.supports") as? String == "[object CSS] function")
         #expect(try Support.eval(page.pageWorld, "try { CSS.escape(); 'no error' } catch (e) { e.name }") as? String == "TypeError")
     }
 

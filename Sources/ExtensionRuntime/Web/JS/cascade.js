@@ -109,10 +109,20 @@
     return value;
   }
 
-  // Whether an inline declaration of a property the cascade models is valid (cssom.js asks when
-  // domino's older parser rejects a value, such as `position: sticky`).
-  ctx.acceptsDeclaration = (property, value) =>
-    Object.prototype.hasOwnProperty.call(INITIAL, property) && validate(property, value, "") !== null;
+  // The cascade's verdict on an inline declaration, for element.style (cssom.js): true or false
+  // for the keyword properties it knows completely (display, position, visibility, float,
+  // pointer-events, z-index) and for values its grammar covers elsewhere (px/em/rem/pt/%
+  // lengths, numbers, images); a unitless non-zero length is invalid (CSS Values 4 §6); null
+  // where it cannot judge (vw, calc(), other properties), and domino's parser decides.
+  const COMPLETE = new Set(["display", "position", "visibility", "float", "pointer-events", "z-index"]);
+  const LENGTHS = new Set(["width", "height", "left", "top"]);
+  ctx.judgeDeclaration = (property, value) => {
+    if (!Object.prototype.hasOwnProperty.call(INITIAL, property)) return null;
+    const valid = validate(property, value, "") !== null;
+    if (valid || COMPLETE.has(property)) return valid;
+    if (LENGTHS.has(property) && /^-?(\d+\.?\d*|\.\d+)$/.test(String(value).trim()) && parseFloat(value) !== 0) return false;
+    return null;
+  };
 
   // MARK: - User-agent sheet (WebKit Source/WebCore/css/html.css, the parts fixtures use)
 

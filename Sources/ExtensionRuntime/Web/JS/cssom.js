@@ -60,10 +60,10 @@
   }
   // parserlib knows CSS as of 2012, so its verdict is corrected with what WebKit knows: a
   // property WebKit lacks is dropped; one parserlib has never heard of (aspect-ratio, gap, inset)
-  // is kept as written; a value parserlib rejects for a property the cascade models
-  // (`position: sticky`, `display: flow-root`) is kept when the cascade accepts it
-  // (ctx.acceptsDeclaration, set by cascade.js). Values of other properties are still judged by
-  // parserlib alone (see README, known differences).
+  // is kept as written; for the properties the cascade models, its verdict wins where it has one
+  // (`position: sticky` and `display: flow-root` kept, `width: 10` dropped; ctx.judgeDeclaration,
+  // set by cascade.js). Other values are still judged by parserlib alone (README, known
+  // differences).
   let webKitProperties = null;
   function webKitKnows(name) {
     if (webKitProperties === null) webKitProperties = new Set(ctx.host.resource("css-properties.js"));
@@ -73,12 +73,10 @@
     if (!event.property || !event.value) return event;
     const name = String(event.property.text).toLowerCase();
     if (!webKitKnows(name)) return event.invalid ? event : { property: event.property, value: event.value, important: event.important, invalid: true };
-    if (!event.invalid) return event;
-    const unknownToParserlib = String(event.invalid.message || "").startsWith("Unknown property");
-    if (unknownToParserlib || (ctx.acceptsDeclaration && ctx.acceptsDeclaration(name, String(event.value.text)))) {
-      return { property: event.property, value: event.value, important: event.important, invalid: null };
-    }
-    return event;
+    const cascade = ctx.judgeDeclaration ? ctx.judgeDeclaration(name, String(event.value.text)) : null;
+    const valid = cascade !== null ? cascade : !event.invalid || String(event.invalid.message || "").startsWith("Unknown property");
+    if (valid === !event.invalid) return event;
+    return { property: event.property, value: event.value, important: event.important, invalid: valid ? null : true };
   }
   function makeDeclarationParser(parserlib) {
     return function Parser() {
@@ -514,8 +512,7 @@
     }
   });
 
-  // The CSS namespace with CSS.escape (CSSOM §2.1 "serialize an identifier"). CSS.supports
-  // is left out rather than guessed: a script that feature-detects it sees it missing.
+  // The CSS namespace: CSS.escape (CSSOM §2.1 "serialize an identifier") and CSS.supports.
   function cssEscape(value) {
     if (arguments.length === 0) throw new TypeError("Not enough arguments");
     const text = String(value);
@@ -535,8 +532,112 @@
     }
     return out;
   }
+
+  // CSS.supports (CSS Conditional 3 §8.1, §2.2 for the condition grammar). A declaration is
+  // supported exactly when element.style would keep it: the same parser and corrections
+  // (WebKit's property names, the cascade's own properties), so a script's feature detection and
+  // its later style writes agree. A condition combines `( declaration )`, `selector( … )`
+  // (whether domino's selector engine compiles it; a relative :has() is judged by its argument),
+  // `not`, and one kind of `and`/`or` per level; anything else in parentheses is false, and text
+  // that is not a condition at all makes the whole call false.
+  const declarationParser = () => ctx.require("domino/lib/cssparser.js").css.Parser;
+  const compileSelector = ctx.require("domino/lib/select")._advCompile;
+  function supportsDeclaration(property, value) {
+    const name = String(property), text = String(value);
+    if (!/^-?-?[A-Za-z_][A-Za-z0-9_-]*$/.test(name) || /!\s*important\s*$/i.test(text)) return false;
+    if (declarationsOf(name + ":" + text).length !== 1 || text.trim() === "") return false;
+    if (name.startsWith("--")) return true;
+    let kept = false;
+    const parser = new (declarationParser())();
+    parser.addListener("property", (event) => {
+      if (!event.invalid && String(event.property.text).toLowerCase() === name.toLowerCase()) kept = true;
+    });
+    parser.parseStyleAttribute(name + ":" + text);
+    return kept;
+  }
+  function supportsSelector(text) {
+    if (text.trim() === "") return false;
+    try { compileSelector(text.replace(/:has\(\s*[>+~]\s*/gi, ":has(")); return true; } catch (e) { return false; }
+  }
+  // The index of the parenthesis closing the one at `open`, or -1.
+  function closing(text, open) {
+    let depth = 0, quote = null;
+    for (let i = open; i < text.length; i++) {
+      const c = text[i];
+      if (quote !== null) { if (c === "\\") i++; else if (c === quote) quote = null; continue; }
+      if (c === "\"" || c === "'") quote = c;
+      else if (c === "(") depth++;
+      else if (c === ")" && --depth === 0) return i;
+    }
+    return -1;
+  }
+  // true or false, or null when `text` is not a <supports-condition>.
+  function supportsCondition(text) {
+    let i = 0;
+    const skip = () => { while (i < text.length && /\s/.test(text[i])) i++; };
+    function inParens() {
+      skip();
+      const fn = /^([A-Za-z-][A-Za-z0-9-]*)\(/.exec(text.slice(i));
+      if (fn) {
+        const end = closing(text, i + fn[1].length);
+        if (end < 0) return null;
+        const argument = text.slice(i + fn[1].length + 1, end);
+        i = end + 1;
+        return fn[1].toLowerCase() === "selector" ? supportsSelector(argument) : false;
+      }
+      if (text[i] !== "(") return null;
+      const end = closing(text, i);
+      if (end < 0) return null;
+      const inner = text.slice(i + 1, end);
+      i = end + 1;
+      const nested = supportsCondition(inner);
+      if (nested !== null) return nested;
+      const colon = inner.indexOf(":");
+      return colon > 0 ? supportsDeclaration(inner.slice(0, colon).trim(), inner.slice(colon + 1).trim()) : false;
+    }
+    skip();
+    let result;
+    const not = /^not(?=[\s(])/i.exec(text.slice(i));
+    if (not) {
+      i += 3;
+      const operand = inParens();
+      if (operand === null) return null;
+      result = !operand;
+    } else {
+      result = inParens();
+      if (result === null) return null;
+      skip();
+      const first = /^(and|or)(?=[\s(])/i.exec(text.slice(i));
+      if (first) {
+        const kind = first[1].toLowerCase();
+        for (;;) {
+          skip();
+          const next = /^(and|or)(?=[\s(])/i.exec(text.slice(i));
+          if (!next) break;
+          if (next[1].toLowerCase() !== kind) return null;
+          i += kind.length;
+          const operand = inParens();
+          if (operand === null) return null;
+          result = kind === "and" ? result && operand : result || operand;
+        }
+      }
+    }
+    skip();
+    return i === text.length ? result : null;
+  }
+  function supports(first, second) {
+    if (arguments.length === 0) throw new TypeError("Not enough arguments");
+    if (arguments.length >= 2) return supportsDeclaration(first, second);
+    const text = String(first);
+    const result = supportsCondition(text);
+    if (result !== null) return result;
+    return supportsCondition("(" + text + ")") === true;
+  }
+
   const CSSNamespace = {};
   Object.defineProperty(CSSNamespace, "escape", { value: function escape(value) { return cssEscape.apply(null, arguments); }, writable: true, configurable: true, enumerable: true });
+  Object.defineProperty(CSSNamespace, "supports", { value: function supports_(first, second) { return supports.apply(null, arguments); }, writable: true, configurable: true, enumerable: true });
+  Object.defineProperty(CSSNamespace.supports, "name", { value: "supports" });
   Object.defineProperty(CSSNamespace, Symbol.toStringTag, { value: "CSS", configurable: true });
   ctx.domGlobals.CSS = CSSNamespace;
 

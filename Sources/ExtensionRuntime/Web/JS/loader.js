@@ -105,11 +105,7 @@
   // A stand-in for a deferred module's exports that loads it when a property is first read.
   function onFirstUse(path) {
     let exports;
-    const wrap = (loaded) => {
-      const suffix = Object.keys(wrappers).find((name) => path.endsWith("/" + name));
-      return suffix ? wrappers[suffix](loaded) : loaded;
-    };
-    const real = () => exports || (exports = wrap(evaluate(path)));
+    const real = () => exports || (exports = evaluate(path));
     return new Proxy(Object.create(null), {
       get: (_, key) => real()[key],
       has: (_, key) => key in real(),
@@ -131,6 +127,9 @@
       if (--loading === 0) Object.assign(Object, original);
     }
     module.loaded = true;
+    // A wrapped module's requirers, later ones included, all get what its wrapper made.
+    const wrapped = Object.keys(wrappers).find((name) => path.endsWith("/" + name));
+    if (wrapped) module.exports = wrappers[wrapped](module.exports);
     return module.exports;
   }
 
