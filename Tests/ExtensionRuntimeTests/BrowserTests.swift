@@ -37,6 +37,31 @@ import TestSupport
         #expect(elsewhere.page?.contentWorlds.isEmpty == true)
     }
 
+    /// HTML 6.2 Page Visibility: only the active tab's documents are visible; switching tabs hides
+    /// the old one first, then shows the new one, each with a bubbling `visibilitychange`.
+    @Test func onlyTheActiveTabIsVisible() throws {
+        let (browser, _) = try Support.browser()
+        let first = try browser.openTab(url: "https://news.example/a")
+        let watch = "window.seen = []; document.addEventListener('visibilitychange', (e) => seen.push(document.visibilityState + (e.bubbles ? '' : ' (not bubbling)')));"
+        let firstPage = try #require(first.page)
+        _ = try Support.eval(firstPage.pageWorld, watch)
+        #expect(try Support.eval(firstPage.pageWorld, "[document.visibilityState, document.hidden].join()") as? String == "visible,false")
+
+        let background = try browser.openTab(url: "https://news.example/b", active: false)
+        let backgroundPage = try #require(background.page)
+        #expect(try Support.eval(backgroundPage.pageWorld, "[document.visibilityState, document.hidden].join()") as? String == "hidden,true")
+        _ = try Support.eval(backgroundPage.pageWorld, watch)
+
+        browser.activate(background)
+        try browser.loop.runUntilIdle()
+        #expect(try Support.eval(firstPage.pageWorld, "seen.join()") as? String == "hidden")
+        #expect(try Support.eval(backgroundPage.pageWorld, "seen.join() + ' ' + document.hidden") as? String == "visible false")
+        browser.activate(first)
+        try browser.loop.runUntilIdle()
+        #expect(try Support.eval(firstPage.pageWorld, "seen.join()") as? String == "hidden,visible")
+        #expect(try Support.eval(backgroundPage.pageWorld, "seen.join()") as? String == "visible,hidden")
+    }
+
     @Test func grantedOnceLapsesOnNavigation() throws {
         let (browser, _) = try Support.browser(permission: .notAsked)
         browser.setSitePermission(.once, for: "news.example")

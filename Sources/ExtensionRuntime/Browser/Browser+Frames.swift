@@ -22,6 +22,10 @@ extension Browser {
         let page = try session.open(html: html, url: frame.url, contentScripts: scripts, incremental: frame.id == 0, beforeLoad: { [unowned self] page in
             self.pageTabs[page.id] = tab.id
             self.pageFrames[page.id] = frame
+            // A document in a background tab starts hidden (HTML 6.2).
+            if !tab.isActive {
+                try page.handle.invoke("setVisibility", [page.pageWorld.context.string("hidden"), page.pageWorld.context.boolean(true)])
+            }
             frame.page = page
             if frame.id == 0 { tab.page = page }
             // Manifest CSS is injected before any parsing, as WebKit's user stylesheets are:

@@ -19,10 +19,29 @@ extension Browser {
     /// Makes `tab` the active tab and fires `tabs.onActivated`.
     public func activate(_ tab: Tab) {
         guard !tab.isActive else { return }
+        let previous = tabs.filter(\.isActive)
         for other in tabs { other.isActive = false }
         tab.isActive = true
         trace.record(.navigation, at: "tab\(tab.id)", "activate")
+        // The tab that was in front goes hidden, then this one visible (HTML 6.2).
+        for other in previous { setVisibility(of: other, hidden: true) }
+        setVisibility(of: tab, hidden: false)
         broadcast("tabs.onActivated", json: [JSONText.object([("tabId", "\(tab.id)"), ("windowId", "\(tab.windowID)")])])
+    }
+
+    /// Queues, for every document of `tab`, its visibility change and `visibilitychange` event.
+    func setVisibility(of tab: Tab, hidden: Bool) {
+        for frame in tab.allFrames {
+            guard let page = frame.page, !page.isClosed else { continue }
+            loop.schedule(owner: page.id, label: "visibility of tab\(tab.id)") { [weak page] in
+                guard let page, !page.isClosed else { return }
+                do {
+                    try page.handle.invoke("setVisibility", [page.pageWorld.context.string(hidden ? "hidden" : "visible"), page.pageWorld.context.boolean(false)])
+                } catch let error as JSError {
+                    page.report(JSErrorReport(error: error, during: "visibilitychange"), world: "page")
+                } catch {}
+            }
+        }
     }
 
     /// Loads `url` in `tab`: the old page and its frames are closed (their content worlds die,

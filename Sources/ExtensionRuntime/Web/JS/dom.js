@@ -210,6 +210,16 @@
       return base ? new DominoURL(url).resolve(base.getAttribute("href")) : url;
     } });
   }
+  // Page Visibility (HTML 6.2): a document is "visible" while its tab is the active one and
+  // "hidden" otherwise; the browser layer sets it (page handle `setVisibility`) and the
+  // `visibilitychange` event comes with each change.
+  Object.defineProperty(impl.Document.prototype, "visibilityState", {
+    get() { return this._advVisibility === "hidden" ? "hidden" : "visible"; }, enumerable: true, configurable: true,
+  });
+  Object.defineProperty(impl.Document.prototype, "hidden", {
+    get() { return this._advVisibility === "hidden"; }, enumerable: true, configurable: true,
+  });
+
   // HTMLBaseElement.href (HTML 4.2.3), which domino does not reflect: the href attribute parsed
   // against the document's fallback base URL (its address), or that address when the attribute
   // is absent or does not parse; setting it sets the attribute.

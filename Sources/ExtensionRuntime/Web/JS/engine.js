@@ -537,6 +537,13 @@
       title() {
         return documentTitle.call(document);
       },
+      // HTML 6.2 "update the visibility state": the new state, then `visibilitychange` (bubbling)
+      // at the document; `quietly` for the state a document starts in.
+      setVisibility(state, quietly) {
+        if ((document._advVisibility || "visible") === state) return;
+        Object.defineProperty(document, "_advVisibility", { value: state, writable: true, configurable: true });
+        if (!quietly) document._dispatchEvent(new impl.Event("visibilitychange", { bubbles: true }), true);
+      },
       setReadyState(state) {
         document.readyState = state;
         document._dispatchEvent(new impl.Event("readystatechange"), true);
