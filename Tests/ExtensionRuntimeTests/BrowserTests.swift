@@ -62,6 +62,33 @@ import TestSupport
         #expect(try Support.eval(backgroundPage.pageWorld, "seen.join()") as? String == "visible,hidden")
     }
 
+    /// HTML 12.2: localStorage is per origin for the whole browser, sessionStorage per tab and
+    /// origin; a change fires `storage` at the other documents of the area, never the changer.
+    @Test func webStorageIsPerOriginAndSessionStoragePerTab() throws {
+        let (browser, _) = try Support.browser()
+        let first = try browser.openTab(url: "https://news.example/a")
+        let second = try browser.openTab(url: "https://news.example/b")
+        let firstPage = try #require(first.page), secondPage = try #require(second.page)
+        let watch = "window.events = []; addEventListener('storage', (e) => events.push([e.key, e.oldValue, e.newValue, e.url, e.storageArea === localStorage].join()));"
+        _ = try Support.eval(firstPage.pageWorld, watch)
+        _ = try Support.eval(secondPage.pageWorld, watch)
+        _ = try Support.eval(firstPage.pageWorld, "localStorage.setItem('k', 'v1'); sessionStorage.setItem('s', 'first tab'); localStorage.setItem('k', 'v2');")
+        try browser.loop.runUntilIdle()
+        #expect(try Support.eval(secondPage.pageWorld, "events.join(' | ')") as? String
+                == "k,,v1,https://news.example/a,true | k,v1,v2,https://news.example/a,true")
+        #expect(try Support.eval(firstPage.pageWorld, "events.length") as? Double == 0)
+        #expect(try Support.eval(secondPage.pageWorld, "[localStorage.getItem('k'), sessionStorage.getItem('s')].join()") as? String == "v2,")
+
+        // sessionStorage follows the tab through its navigations; a restart keeps only localStorage.
+        try browser.navigate(first, to: "https://news.example/c")
+        #expect(try Support.eval(try #require(first.page).pageWorld, "sessionStorage.getItem('s')") as? String == "first tab")
+        try browser.restart()
+        let reopened = try browser.openTab(url: "https://news.example/a")
+        #expect(try Support.eval(try #require(reopened.page).pageWorld, "[localStorage.getItem('k'), sessionStorage.length].join()") as? String == "v2,0")
+        let hidden = try browser.openTab(url: "https://news.example/a", isPrivate: true)
+        #expect(try Support.eval(try #require(hidden.page).pageWorld, "localStorage.getItem('k')") == nil)
+    }
+
     @Test func grantedOnceLapsesOnNavigation() throws {
         let (browser, _) = try Support.browser(permission: .notAsked)
         browser.setSitePermission(.once, for: "news.example")

@@ -5,6 +5,7 @@ import JSKit
 extension Browser {
     /// The engine's frames layer (JS/frames.js).
     var framesLayer: JSValue { session.realm.engine["layers"]["frames"] }
+    var webStorageLayer: JSValue { session.realm.engine["layers"]["webStorage"] }
 
     /// Opens `frame`'s document from `html`: content scripts of every extension that may run
     /// there, webNavigation events at each step, the document's subresources decided and its
@@ -22,6 +23,9 @@ extension Browser {
         let page = try session.open(html: html, url: frame.url, contentScripts: scripts, incremental: frame.id == 0, beforeLoad: { [unowned self] page in
             self.pageTabs[page.id] = tab.id
             self.pageFrames[page.id] = frame
+            // sessionStorage belongs to the tab; a private tab's storage is its own.
+            let context = page.pageWorld.context
+            _ = try self.webStorageLayer.invoke("setScope", [page.document, context.string("tab\(tab.id)"), context.boolean(tab.isPrivate)])
             // A document in a background tab starts hidden (HTML 6.2).
             if !tab.isActive {
                 try page.handle.invoke("setVisibility", [page.pageWorld.context.string("hidden"), page.pageWorld.context.boolean(true)])

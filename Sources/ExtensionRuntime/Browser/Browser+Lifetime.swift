@@ -104,6 +104,8 @@ extension Browser {
             tab.page = nil
         }
         tabs = []
+        // localStorage stays; sessionStorage and private tabs' storage go with the session.
+        _ = try? webStorageLayer.invoke("restart")
         for id in popups.keys.sorted() { closePopup(id) }
         for host in extensions {
             if let page = host.backgroundPage {

@@ -17,7 +17,7 @@ final class DOMRealm {
     /// add (the mutation feed, the style version).
     static let layers = ["mutation-observer.js", "dom.js", "cssom.js", "cascade.js", "events.js", "inert.js", "media.js", "geometry.js"]
     /// The layers the browser builds on (frames, requests after parsing), in load order.
-    static let browserLayers = ["frames.js", "requests.js", "dom-trace.js"]
+    static let browserLayers = ["frames.js", "requests.js", "dom-trace.js", "web-storage.js"]
     private let createPageFunction: JSValue
     private let initWorldFunction: JSValue
     private let restoreFunction: JSValue
@@ -108,7 +108,7 @@ protocol DOMRealmHost: AnyObject {
     func console(page: Int, world: String, level: String, text: String)
     func reportError(page: Int, error: JSError, during: String)
     func fetch(page: Int, url: String, method: String) -> FetchOutcome
-    func queueTask(page: Int, callback: JSValue)
+    func queueTask(page: Int, callback: JSValue, label: String)
     /// The text of a subresource the page loads synchronously (`<link rel=stylesheet>`), or nil
     /// when it cannot be loaded.
     func loadResource(url: String) -> String?
@@ -190,8 +190,9 @@ extension DOMRealmHost {
             case let .response(status, body): return try call.context.value(["blocked": false, "status": status, "body": body])
             }
         }
-        define("queueTask", 2) { call in
-            host?.queueTask(page: Int(try call.argument(0).toNumber()), callback: call.argument(1))
+        define("queueTask", 3) { call in
+            host?.queueTask(page: Int(try call.argument(0).toNumber()), callback: call.argument(1),
+                            label: call.argument(2).stringValue ?? "network response")
             return nil
         }
         define("traceDOM", 4) { call in

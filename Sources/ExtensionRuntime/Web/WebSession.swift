@@ -177,6 +177,7 @@ public final class WebSession {
     func pageClosed(_ page: Page) {
         loop.cancelAll(owner: page.id)
         pages[page.id] = nil
+        _ = try? page.handle.invoke("close")
         // A failure here means the engine realm itself is broken; the next page would show it.
         guard let stuck = try? realm.restorePrototypes(), !stuck.isEmpty else { return }
         // Safari gives every page fresh prototypes; this runtime shares them and cannot take back
@@ -305,11 +306,11 @@ final class SessionHost: DOMRealmHost {
         return .response(status: 404, body: "")
     }
 
-    func queueTask(page: Int, callback: JSValue) {
+    func queueTask(page: Int, callback: JSValue, label: String) {
         guard let session, session.pages[page] != nil else { return }
-        session.loop.schedule(owner: page, label: "network response") { [weak session] in
+        session.loop.schedule(owner: page, label: label) { [weak session] in
             do { try callback.call() } catch let error as JSError {
-                session?.pages[page]?.report(JSErrorReport(error: error, during: "a network response"), world: "page")
+                session?.pages[page]?.report(JSErrorReport(error: error, during: "a " + label), world: "page")
             } catch {}
         }
     }

@@ -210,6 +210,40 @@
       return base ? new DominoURL(url).resolve(base.getAttribute("href")) : url;
     } });
   }
+  // btoa/atob (HTML 8.3, Infra "forgiving-base64"): strings of code units 0-255 to and from base64;
+  // anything else is an InvalidCharacterError.
+  const BASE64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  const BASE64_INDEX = new Map(Array.from(BASE64, (c, i) => [c, i]));
+  const invalidCharacter = () => new ctx.DOMException("Invalid character", "InvalidCharacterError");
+  function btoa(data) {
+    if (arguments.length === 0) throw new TypeError("Not enough arguments");
+    const text = String(data);
+    let out = "";
+    for (let i = 0; i < text.length; i += 3) {
+      const a = text.charCodeAt(i), b = text.charCodeAt(i + 1), c = text.charCodeAt(i + 2);
+      if (a > 0xff || b > 0xff || c > 0xff) throw invalidCharacter();
+      const bits = (a << 16) | ((b || 0) << 8) | (c || 0);
+      out += BASE64[bits >> 18] + BASE64[(bits >> 12) & 63] +
+        (i + 1 < text.length ? BASE64[(bits >> 6) & 63] : "=") + (i + 2 < text.length ? BASE64[bits & 63] : "=");
+    }
+    return out;
+  }
+  function atob(data) {
+    if (arguments.length === 0) throw new TypeError("Not enough arguments");
+    let text = String(data).replace(/[\t\n\f\r ]/g, "");
+    if (text.length % 4 === 0) text = text.replace(/==?$/, "");
+    if (text.length % 4 === 1 || /[^A-Za-z0-9+/]/.test(text)) throw invalidCharacter();
+    let out = "", buffer = 0, bits = 0;
+    for (const c of text) {
+      buffer = (buffer << 6) | BASE64_INDEX.get(c);
+      bits += 6;
+      if (bits >= 8) { bits -= 8; out += String.fromCharCode((buffer >> bits) & 0xff); }
+    }
+    return out;
+  }
+  ctx.domGlobals.btoa = btoa;
+  ctx.domGlobals.atob = atob;
+
   // Page Visibility (HTML 6.2): a document is "visible" while its tab is the active one and
   // "hidden" otherwise; the browser layer sets it (page handle `setVisibility`) and the
   // `visibilitychange` event comes with each change.

@@ -137,7 +137,8 @@
   // browser (a bare WebSession) the layers fall back to loading everything.
   const hooks = Object.create(null);
   const browserContext = { impl, require, host, hooks, domGlobals, urlClasses, EventTarget, addMutationListener, traceHooks,
-                           navigatorPage: (navigator) => navigatorPages.get(navigator) };
+                           navigatorPage: (navigator) => navigatorPages.get(navigator),
+                           DOMException: layerContext.DOMException, eventClass: layerContext.eventClass };
   const browser = Object.create(null);
   for (const layer of browserLayers || []) {
     const made = layer(browserContext);
@@ -554,6 +555,10 @@
       },
       fireLoad() {
         windowTarget._dispatchEvent(new impl.Event("load"), true);
+      },
+      // The page is gone: layers that keep per-page state let it go.
+      close() {
+        for (const name in browser) if (browser[name].pageClosed) browser[name].pageClosed(pageId);
       },
     };
     Object.defineProperty(document, "_advHandle", { value: handle });

@@ -128,6 +128,7 @@
   const FocusEvent = eventClass("FocusEvent", impl.UIEvent, null, Object.assign({}, UI, { relatedTarget: null }));
   const InputEvent = eventClass("InputEvent", impl.UIEvent, null, Object.assign({}, UI, { data: null, inputType: "", isComposing: false }));
   const SubmitEvent = eventClass("SubmitEvent", impl.Event, null, { submitter: null });
+  ctx.eventClass = eventClass;
   Object.assign(ctx.domGlobals, { Event: EventClass, CustomEvent, UIEvent, MouseEvent, PointerEvent, KeyboardEvent, FocusEvent, InputEvent, SubmitEvent });
 
   // MARK: - Focus (HTML 6.6)

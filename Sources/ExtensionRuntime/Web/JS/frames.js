@@ -21,6 +21,7 @@
       return "null";
     }
   }
+  ctx.originOf = originOf;
   function sameOrigin(a, b) {
     const origin = originOf(a);
     return origin !== "null" && origin === originOf(b);
