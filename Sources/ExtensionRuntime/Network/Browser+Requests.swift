@@ -114,7 +114,7 @@ extension Browser {
             var failed = outcome.blocked
             if type == .script, !failed {
                 if outcome.status == 200 {
-                    page.pageWorld.run(outcome.body, sourceURL: url, during: "script \(url)")
+                    page.runScript(element, outcome.body, sourceURL: url, during: "script \(url)")
                 } else {
                     failed = true
                 }

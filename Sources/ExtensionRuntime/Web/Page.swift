@@ -92,6 +92,13 @@ public final class Page {
         }
     }
 
+    /// Runs a <script> element's code in the page world with `document.currentScript` set to it.
+    func runScript(_ element: JSValue, _ source: String, sourceURL: String, startingLine: Int = 1, during: String) {
+        let previous = try? handle.invoke("setCurrentScript", [element])
+        pageWorld.run(source, sourceURL: sourceURL, startingLine: startingLine, during: during)
+        _ = try? handle.invoke("setCurrentScript", [previous ?? pageWorld.context.null])
+    }
+
     /// Ends the page: cancels its timers and frames and undoes prototype patches.
     public func close() {
         guard !isClosed else { return }

@@ -227,7 +227,7 @@ public final class WebSession {
             if let src = try element.invoke("getAttribute", [page.pageWorld.context.string("src")]).stringValue {
                 let resolved = URL(string: src, relativeTo: URL(string: page.url))?.absoluteString ?? src
                 if let text = resourceLoader?(resolved) {
-                    page.pageWorld.run(text, sourceURL: resolved, during: "script \(resolved)")
+                    page.runScript(element, text, sourceURL: resolved, during: "script \(resolved)")
                 } else {
                     let event = try page.pageWorld.global["Event"].construct([page.pageWorld.context.string("error")])
                     try element.invoke("dispatchEvent", [event])
@@ -237,7 +237,7 @@ public final class WebSession {
             let text = element["text"].stringValue ?? ""
             var line = 1
             if let endOffset { line = source.line(at: max(0, endOffset - text.utf8.count)) }
-            page.pageWorld.run(text, sourceURL: page.url, startingLine: line, during: "inline script \(counter) of \(page.url)")
+            page.runScript(element, text, sourceURL: page.url, startingLine: line, during: "inline script \(counter) of \(page.url)")
         }
     }
 

@@ -244,6 +244,17 @@
   ctx.domGlobals.btoa = btoa;
   ctx.domGlobals.atob = atob;
 
+  // document.currentScript (HTML 3.1.3): the <script> element whose code is running, null
+  // elsewhere (callbacks, event handlers, content scripts); set around each run by the runtime.
+  Object.defineProperty(impl.Document.prototype, "currentScript", {
+    get() { return this._advCurrentScript || null; }, enumerable: true, configurable: true,
+  });
+  ctx.runningScript = (document, element, run) => {
+    const previous = document._advCurrentScript || null;
+    Object.defineProperty(document, "_advCurrentScript", { value: element, writable: true, configurable: true });
+    try { return run(); } finally { document._advCurrentScript = previous; }
+  };
+
   // Page Visibility (HTML 6.2): a document is "visible" while its tab is the active one and
   // "hidden" otherwise; the browser layer sets it (page handle `setVisibility`) and the
   // `visibilitychange` event comes with each change.

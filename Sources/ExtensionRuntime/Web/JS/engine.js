@@ -138,7 +138,8 @@
   const hooks = Object.create(null);
   const browserContext = { impl, require, host, hooks, domGlobals, urlClasses, EventTarget, addMutationListener, traceHooks,
                            navigatorPage: (navigator) => navigatorPages.get(navigator),
-                           DOMException: layerContext.DOMException, eventClass: layerContext.eventClass };
+                           DOMException: layerContext.DOMException, eventClass: layerContext.eventClass,
+                           runningScript: layerContext.runningScript };
   const browser = Object.create(null);
   for (const layer of browserLayers || []) {
     const made = layer(browserContext);
@@ -537,6 +538,12 @@
       // title Safari shows.
       title() {
         return documentTitle.call(document);
+      },
+      // The <script> element about to run (or null when it is done): document.currentScript.
+      setCurrentScript(element) {
+        const previous = document._advCurrentScript || null;
+        Object.defineProperty(document, "_advCurrentScript", { value: element, writable: true, configurable: true });
+        return previous;
       },
       // HTML 6.2 "update the visibility state": the new state, then `visibilitychange` (bubbling)
       // at the document; `quietly` for the state a document starts in.

@@ -97,7 +97,7 @@
     const pageWorld = handle && handle.worlds.page;
     if (!pageWorld) return;
     // An indirect eval through the page world's own `eval` runs in that world's realm.
-    try { pageWorld.eval(element.text); } catch (error) { host.reportError(document._advPageId, error); }
+    try { ctx.runningScript(document, element, () => pageWorld.eval(element.text)); } catch (error) { host.reportError(document._advPageId, error); }
   }
 
   function inserted(node) {
