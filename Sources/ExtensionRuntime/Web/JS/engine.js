@@ -191,6 +191,16 @@
   // some pages do to keep extensions from hooking an API), and JavaScript has no way back from
   // either. Those are named so the harness can say that later pages see them; everything else
   // is still restored.
+  // Kept out of the comparison loop, which runs over every property on every navigation.
+  function putBack(object, key, descriptor) {
+    try {
+      Reflect.deleteProperty(object, key);
+      Object.defineProperty(object, key, descriptor);
+      return true;
+    } catch (error) {
+      return false;
+    }
+  }
   const reportedStuck = new Set();
   function restorePrototypes() {
     let restored = 0;
@@ -202,16 +212,9 @@
       let missing = 0;
       for (let i = 0; i < keys.length; i++) {
         const now = Object.getOwnPropertyDescriptor(object, keys[i]);
-        if (!sameDescriptor(now, descriptors[i])) {
-          if (now === undefined) missing++;
-          try {
-            Reflect.deleteProperty(object, keys[i]);
-            Object.defineProperty(object, keys[i], descriptors[i]);
-            restored++;
-          } catch (error) {
-            stuck.push(entry.name + "." + String(keys[i]));
-          }
-        }
+        if (sameDescriptor(now, descriptors[i])) continue;
+        if (now === undefined) missing++;
+        if (putBack(object, keys[i], descriptors[i])) restored++; else stuck.push(entry.name + "." + String(keys[i]));
       }
       // Keys the page added: more than were there, less the ones it deleted.
       if (current.length !== entry.keys.length - missing) {
