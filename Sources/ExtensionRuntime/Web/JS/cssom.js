@@ -86,22 +86,21 @@
         for (const listener of listeners) listener(event);
       };
       let real = null;
-      const parseOne = (text) => {
+      // parserlib over `text`; false when it threw (the declarations it had not reached are lost).
+      const parse = (text) => {
         if (real === null) { real = new parserlib.css.Parser(); real.addListener("property", emit); }
-        try { real.parseStyleAttribute(text); } catch (e) { /* dropped, as an invalid declaration is */ }
+        try { real.parseStyleAttribute(text); return true; } catch (e) { return false; }
       };
       return {
         addListener(type, listener) { if (type === "property") listeners.push(listener); },
         parseStyleAttribute(text) {
           const source = String(text);
-          // No custom property: parserlib takes the whole text, as before.
-          if (!source.includes("--")) {
-            if (real === null) { real = new parserlib.css.Parser(); real.addListener("property", emit); }
-            try { real.parseStyleAttribute(source); return; } catch (e) { /* one declaration at a time below */ }
-          }
+          // No custom property: parserlib takes the whole text, as before, unless it throws.
+          if (!source.includes("--") && parse(source)) return;
           for (const declaration of declarationsOf(source)) {
             const custom = customProperty(declaration);
-            if (custom === null) { parseOne(declaration); continue; }
+            // A declaration parserlib cannot parse is dropped, as an invalid one is.
+            if (custom === null) { parse(declaration); continue; }
             const event = { property: { text: custom.name }, value: { text: custom.value }, important: custom.important, invalid: null };
             for (const listener of listeners) listener(event);
           }

@@ -249,10 +249,15 @@
   Object.defineProperty(impl.Document.prototype, "currentScript", {
     get() { return this._advCurrentScript || null; }, enumerable: true, configurable: true,
   });
-  ctx.runningScript = (document, element, run) => {
+  // Makes `element` (or null) the running script; returns the one it replaces.
+  ctx.setCurrentScript = (document, element) => {
     const previous = document._advCurrentScript || null;
     Object.defineProperty(document, "_advCurrentScript", { value: element, writable: true, configurable: true });
-    try { return run(); } finally { document._advCurrentScript = previous; }
+    return previous;
+  };
+  ctx.runningScript = (document, element, run) => {
+    const previous = ctx.setCurrentScript(document, element);
+    try { return run(); } finally { ctx.setCurrentScript(document, previous); }
   };
 
   // Page Visibility (HTML 6.2): a document is "visible" while its tab is the active one and

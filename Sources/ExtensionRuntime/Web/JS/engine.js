@@ -186,11 +186,6 @@
       a.writable === b.writable && a.enumerable === b.enumerable && a.configurable === b.configurable;
   }
 
-  // Returns how many properties were put back and what could not be: a page may make a shared
-  // property non-configurable, or an object non-extensible (Object.freeze on a prototype, as
-  // some pages do to keep extensions from hooking an API), and JavaScript has no way back from
-  // either. Those are named so the harness can say that later pages see them; everything else
-  // is still restored.
   // Kept out of the comparison loop, which runs over every property on every navigation.
   function putBack(object, key, descriptor) {
     try {
@@ -202,6 +197,11 @@
     }
   }
   const reportedStuck = new Set();
+  // Returns how many properties were put back and what could not be: a page may make a shared
+  // property non-configurable, or an object non-extensible (Object.freeze on a prototype, as
+  // some pages do to keep extensions from hooking an API), and JavaScript has no way back from
+  // either. Those are named so the harness can say that later pages see them; everything else
+  // is still restored.
   function restorePrototypes() {
     let restored = 0;
     const stuck = [];
@@ -544,9 +544,7 @@
       },
       // The <script> element about to run (or null when it is done): document.currentScript.
       setCurrentScript(element) {
-        const previous = document._advCurrentScript || null;
-        Object.defineProperty(document, "_advCurrentScript", { value: element, writable: true, configurable: true });
-        return previous;
+        return layerContext.setCurrentScript(document, element);
       },
       // HTML 6.2 "update the visibility state": the new state, then `visibilitychange` (bubbling)
       // at the document; `quietly` for the state a document starts in.
