@@ -23,9 +23,6 @@ extension Browser {
         let page = try session.open(html: html, url: frame.url, contentScripts: scripts, incremental: frame.id == 0, beforeLoad: { [unowned self] page in
             self.pageTabs[page.id] = tab.id
             self.pageFrames[page.id] = frame
-            // sessionStorage belongs to the tab; a private tab's storage is its own.
-            let context = page.pageWorld.context
-            _ = try self.webStorageLayer.invoke("setScope", [page.document, context.string("tab\(tab.id)"), context.boolean(tab.isPrivate)])
             // A document in a background tab starts hidden (HTML 6.2).
             if !tab.isActive {
                 try page.handle.invoke("setVisibility", [page.pageWorld.context.string("hidden"), page.pageWorld.context.boolean(true)])

@@ -29,6 +29,16 @@ extension Browser {
         broadcast("tabs.onActivated", json: [JSONText.object([("tabId", "\(tab.id)"), ("windowId", "\(tab.windowID)")])])
     }
 
+    /// Gives Web Storage (JS/web-storage.js) each document's tab: sessionStorage belongs to the
+    /// tab, and a private tab's storage is its own.
+    func installStorageHook() throws {
+        let realm = session.realm.context
+        try session.realm.engine.property("hooks").set("storageScope", realm.function("storageScope", length: 1) { [unowned self] call in
+            guard let tabID = self.pageTabs[Int(try call.argument(0).toNumber())], let tab = self.tab(tabID) else { return call.context.null }
+            return try call.context.value(["session": "tab\(tab.id)", "isPrivate": tab.isPrivate])
+        })
+    }
+
     /// Queues, for every document of `tab`, its visibility change and `visibilitychange` event.
     func setVisibility(of tab: Tab, hidden: Bool) {
         for frame in tab.allFrames {

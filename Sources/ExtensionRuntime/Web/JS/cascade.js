@@ -155,22 +155,8 @@
 
   // MARK: - Selectors: specificity and the rightmost compound
 
-  // Splits at top-level commas (outside parentheses, brackets and strings).
-  function splitTopLevel(text, separator) {
-    const parts = [];
-    let depth = 0, quote = null, start = 0;
-    for (let i = 0; i < text.length; i++) {
-      const c = text[i];
-      if (quote) { if (c === "\\") i++; else if (c === quote) quote = null; continue; }
-      if (c === "\"" || c === "'") quote = c;
-      else if (c === "\\") i++;
-      else if (c === "(" || c === "[") depth++;
-      else if (c === ")" || c === "]") depth--;
-      else if (c === separator && depth === 0) { parts.push(text.slice(start, i)); start = i + 1; }
-    }
-    parts.push(text.slice(start));
-    return parts.map((p) => p.trim()).filter((p) => p !== "");
-  }
+  // Splits at top-level commas (outside parentheses, brackets, strings and comments; cssom.js).
+  const splitTopLevel = ctx.splitTopLevel;
 
   // Selectors 4 §17: (ids, classes/attributes/pseudo-classes, types/pseudo-elements);
   // :is/:not/:has take their most specific argument, :where counts nothing.
@@ -182,14 +168,14 @@
       if (ch === "\\") { i += 2; continue; }
       if (ch === "#") { a++; i = skipIdent(s, i + 1); continue; }
       if (ch === ".") { b++; i = skipIdent(s, i + 1); continue; }
-      if (ch === "[") { b++; i = skipTo(s, i, "[", "]"); continue; }
+      if (ch === "[") { b++; i = skipTo(s, i); continue; }
       if (ch === ":") {
         const pseudoElement = s[i + 1] === ":";
         const start = pseudoElement ? i + 2 : i + 1;
         const end = skipIdent(s, start);
         const name = s.slice(start, end).toLowerCase();
         let args = null, next = end;
-        if (s[end] === "(") { next = skipTo(s, end, "(", ")"); args = s.slice(end + 1, next - 1); }
+        if (s[end] === "(") { next = skipTo(s, end); args = s.slice(end + 1, next - 1); }
         if (pseudoElement || ["before", "after", "first-line", "first-letter"].includes(name)) c++;
         else if (name === "where") { /* zero */ }
         else if (name === "is" || name === "not" || name === "has" || name === "matches" || name === "-webkit-any") {
@@ -219,14 +205,10 @@
     while (i < s.length && (/[a-zA-Z0-9_\u00a0-\uffff-]/.test(s[i]) || s[i] === "\\")) i += s[i] === "\\" ? 2 : 1;
     return i;
   }
-  function skipTo(s, i, open, close) {
-    let depth = 0;
-    for (; i < s.length; i++) {
-      if (s[i] === "\\") { i++; continue; }
-      if (s[i] === open) depth++;
-      else if (s[i] === close && --depth === 0) return i + 1;
-    }
-    return s.length;
+  // The index just after the bracket closing the one at `i` (the end of `s` when unclosed).
+  function skipTo(s, i) {
+    const end = ctx.closingBracket(s, i);
+    return end < 0 ? s.length : end + 1;
   }
 
   // The plain requirements of a selector's rightmost compound (outside any parentheses or
@@ -307,7 +289,7 @@
   function relativeHas(element, selector) {
     const at = selector.lastIndexOf(":has(");
     if (at < 0) return false;
-    const end = skipTo(selector, at + 4, "(", ")");
+    const end = skipTo(selector, at + 4);
     const argument = selector.slice(at + 5, end - 1).trim();
     const rest = (selector.slice(0, at) + selector.slice(end)).trim();
     if (/[\s>+~]$/.test(selector.slice(0, at)) || (rest && !matches(element, rest === "" ? "*" : rest))) return false;

@@ -26,8 +26,11 @@
   // attribute (CSS Syntax 3 §5.4.5: an invalid declaration is ignored).
   ctx.require.wrap("domino/lib/cssparser.js", (parserlib) => ({ css: { Parser: makeDeclarationParser(parserlib) } }));
 
-  // Splits at top-level `;`, outside strings, comments and brackets.
-  function declarationsOf(text) {
+  // MARK: - CSS text (shared with cascade.js through ctx)
+
+  // `text` cut at each `separator` outside strings, comments and brackets; parts trimmed, empty
+  // ones dropped (declarations at `;`, selector and media lists at `,`).
+  function splitTopLevel(text, separator) {
     const out = [];
     let depth = 0, quote = null, start = 0;
     for (let i = 0; i < text.length; i++) {
@@ -42,11 +45,29 @@
       else if (c === "\\") i++;
       else if (c === "(" || c === "[" || c === "{") depth++;
       else if ((c === ")" || c === "]" || c === "}") && depth > 0) depth--;
-      else if (c === ";" && depth === 0) { out.push(text.slice(start, i)); start = i + 1; }
+      else if (c === separator && depth === 0) { out.push(text.slice(start, i)); start = i + 1; }
     }
     out.push(text.slice(start));
-    return out.filter((part) => part.trim() !== "");
+    return out.map((part) => part.trim()).filter((part) => part !== "");
   }
+  // The index of the bracket closing the one at `open` (strings and escapes skipped), or -1.
+  const CLOSE = { "(": ")", "[": "]", "{": "}" };
+  function closingBracket(text, open) {
+    const opener = text[open], closer = CLOSE[opener];
+    let depth = 0, quote = null;
+    for (let i = open; i < text.length; i++) {
+      const c = text[i];
+      if (quote !== null) { if (c === "\\") i++; else if (c === quote) quote = null; continue; }
+      if (c === "\\") i++;
+      else if (c === "\"" || c === "'") quote = c;
+      else if (c === opener) depth++;
+      else if (c === closer && --depth === 0) return i;
+    }
+    return -1;
+  }
+  ctx.splitTopLevel = splitTopLevel;
+  ctx.closingBracket = closingBracket;
+
   function customProperty(declaration) {
     const colon = declaration.indexOf(":");
     if (colon < 0) return null;
@@ -97,7 +118,7 @@
           const source = String(text);
           // No custom property: parserlib takes the whole text, as before, unless it throws.
           if (!source.includes("--") && parse(source)) return;
-          for (const declaration of declarationsOf(source)) {
+          for (const declaration of splitTopLevel(source, ";")) {
             const custom = customProperty(declaration);
             // A declaration parserlib cannot parse is dropped, as an invalid one is.
             if (custom === null) { parse(declaration); continue; }
@@ -544,7 +565,7 @@
   function supportsDeclaration(property, value) {
     const name = String(property), text = String(value);
     if (!/^-?-?[A-Za-z_][A-Za-z0-9_-]*$/.test(name) || /!\s*important\s*$/i.test(text)) return false;
-    if (declarationsOf(name + ":" + text).length !== 1 || text.trim() === "") return false;
+    if (splitTopLevel(name + ":" + text, ";").length !== 1 || text.trim() === "") return false;
     if (name.startsWith("--")) return true;
     let kept = false;
     const parser = new (declarationParser())();
@@ -558,18 +579,6 @@
     if (text.trim() === "") return false;
     try { compileSelector(text.replace(/:has\(\s*[>+~]\s*/gi, ":has(")); return true; } catch (e) { return false; }
   }
-  // The index of the parenthesis closing the one at `open`, or -1.
-  function closing(text, open) {
-    let depth = 0, quote = null;
-    for (let i = open; i < text.length; i++) {
-      const c = text[i];
-      if (quote !== null) { if (c === "\\") i++; else if (c === quote) quote = null; continue; }
-      if (c === "\"" || c === "'") quote = c;
-      else if (c === "(") depth++;
-      else if (c === ")" && --depth === 0) return i;
-    }
-    return -1;
-  }
   // true or false, or null when `text` is not a <supports-condition>.
   function supportsCondition(text) {
     let i = 0;
@@ -578,14 +587,14 @@
       skip();
       const fn = /^([A-Za-z-][A-Za-z0-9-]*)\(/.exec(text.slice(i));
       if (fn) {
-        const end = closing(text, i + fn[1].length);
+        const end = closingBracket(text, i + fn[1].length);
         if (end < 0) return null;
         const argument = text.slice(i + fn[1].length + 1, end);
         i = end + 1;
         return fn[1].toLowerCase() === "selector" ? supportsSelector(argument) : false;
       }
       if (text[i] !== "(") return null;
-      const end = closing(text, i);
+      const end = closingBracket(text, i);
       if (end < 0) return null;
       const inner = text.slice(i + 1, end);
       i = end + 1;

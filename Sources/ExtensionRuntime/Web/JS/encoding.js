@@ -195,18 +195,12 @@
 
   return {
     name: "encoding",
-    // The classes are made when a world first names one (most pages never do): until then the
-    // global's property is an accessor that puts the interface object in its place.
+    // The classes are made when a world first names one (most pages never do).
     world(global) {
       let made = null;
-      for (const name of ["TextEncoder", "TextDecoder"]) {
-        const settle = (value) => Object.defineProperty(global, name, { value, writable: true, configurable: true });
-        Object.defineProperty(global, name, {
-          get() { made = made || makeClasses(global.Uint8Array); settle(made[name]); return made[name]; },
-          set(value) { settle(value); },
-          configurable: true,
-        });
-      }
+      const classes = () => made || (made = makeClasses(global.Uint8Array));
+      ctx.lazyGlobal(global, "TextEncoder", () => classes().TextEncoder, false);
+      ctx.lazyGlobal(global, "TextDecoder", () => classes().TextDecoder, false);
     },
   };
 })

@@ -90,6 +90,16 @@
   const layerContext = {
     impl, require, host, domGlobals, EventTarget, traceHooks,
     reportError(pageId, error) { if (pageId !== undefined) host.reportError(pageId, error); },
+    // A world global made when first read (most worlds never use it): until then an accessor,
+    // which puts the made value, or an assigned one, in its place as a plain property.
+    lazyGlobal(global, name, make, enumerable) {
+      const settle = (value) => Object.defineProperty(global, name, { value, writable: true, enumerable, configurable: true });
+      Object.defineProperty(global, name, {
+        get() { const value = make(); settle(value); return value; },
+        set(value) { settle(value); },
+        enumerable, configurable: true,
+      });
+    },
   };
   const web = Object.create(null);
   for (const layer of layers || []) {

@@ -92,10 +92,15 @@
                     Object.keys(packages).join(", ") + " are available)");
   }
 
+  // Which of `names` (package-relative paths such as "domino/lib/select.js") `path` is, if any.
+  function named(names, path) {
+    return names.find((name) => path.endsWith("/" + name));
+  }
+
   function load(path) {
     const cached = cache[path];
     if (cached) return cached.exports;
-    if (deferred.some((suffix) => path.endsWith("/" + suffix))) return onFirstUse(path);
+    if (named(deferred, path)) return onFirstUse(path);
     return evaluate(path);
   }
 
@@ -117,7 +122,7 @@
     if (cached) return cached.exports;
     const module = { exports: {}, id: path, filename: path, loaded: false };
     cache[path] = module;
-    const exposed = Object.keys(exposures).find((suffix) => path.endsWith("/" + suffix));
+    const exposed = named(Object.keys(exposures), path);
     const factory = host.compile(path, exposed ? exposures[exposed] : "");
     const dir = dirname(path);
     if (loading++ === 0) Object.assign(Object, webIDL);
@@ -128,7 +133,7 @@
     }
     module.loaded = true;
     // A wrapped module's requirers, later ones included, all get what its wrapper made.
-    const wrapped = Object.keys(wrappers).find((name) => path.endsWith("/" + name));
+    const wrapped = named(Object.keys(wrappers), path);
     if (wrapped) module.exports = wrappers[wrapped](module.exports);
     return module.exports;
   }

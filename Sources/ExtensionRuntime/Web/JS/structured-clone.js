@@ -86,13 +86,7 @@
     name: "structuredClone",
     // Made when a world first uses it: most pages never do.
     world(global) {
-      let made = null;
-      const settle = (value) => Object.defineProperty(global, "structuredClone", { value, writable: true, enumerable: true, configurable: true });
-      Object.defineProperty(global, "structuredClone", {
-        get() { made = made || makeStructuredClone(global); settle(made); return made; },
-        set(value) { settle(value); },
-        enumerable: true, configurable: true,
-      });
+      ctx.lazyGlobal(global, "structuredClone", () => makeStructuredClone(global), true);
     },
   };
 })

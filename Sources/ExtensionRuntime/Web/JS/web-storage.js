@@ -30,10 +30,20 @@
       return "null";
     }
   }
+  // Which tab's sessionStorage a document uses and whether its tab is private: asked of the
+  // browser (hooks.storageScope → { session, isPrivate }) when the document first touches
+  // storage, not for every page made; a bare session keeps each page's own.
+  function scopeOf(document) {
+    if (document._advStorageScope === undefined) {
+      const scope = ctx.hooks.storageScope ? ctx.hooks.storageScope(document._advPageId) : null;
+      Object.defineProperty(document, "_advStorageScope", { value: scope || {}, configurable: true });
+    }
+    return document._advStorageScope;
+  }
   function areaName(document, kind) {
     const origin = storageOrigin(document);
     if (origin === "null") throw new ctx.DOMException("The operation is insecure.", "SecurityError");
-    const scope = document._advStorageScope || {};
+    const scope = scopeOf(document);
     if (kind === "local") return (scope.isPrivate ? "private " : "local ") + origin;
     return "session " + (scope.session || "page" + document._advPageId) + " " + origin;
   }
@@ -181,10 +191,6 @@
       }
     },
     pageClosed(pageId) { documents.delete(pageId); },
-    // The browser's part: which tab's sessionStorage a document uses and whether it is private.
-    setScope(document, session, isPrivate) {
-      Object.defineProperty(document, "_advStorageScope", { value: { session, isPrivate }, configurable: true });
-    },
     // A browser restart keeps localStorage and drops sessionStorage and private areas.
     restart() {
       for (const name of Array.from(areas.keys())) if (!name.startsWith("local ")) areas.delete(name);
