@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import JSKit
 
 /// Measures how fast the runtime brings up pages and sessions (the foundation's figures).
@@ -6,6 +7,10 @@ import JSKit
 /// - `fresh_page_ms`: a navigation in an existing session: new page-world and content-world
 ///   realms, a 200-element fixture parsed into a new document, one content script run.
 /// - `fresh_session_ms`: a new context group from nothing to the same point.
+/// - `bare_session_ms`: the floor under `fresh_session_ms`: a new context group with nothing but
+///   domino in it (loaded by a CommonJS loader of a few lines), the same page parsed with
+///   `domino.createDocument` and the content script's work done in the same realm. No worlds,
+///   events, layers, console or clock: what JavaScriptCore and domino alone cost.
 ///
 /// Wall time is read here, and only here: benchmarks measure the host, scenarios never do.
 public enum StartupBenchmark {
@@ -62,4 +67,55 @@ public enum StartupBenchmark {
             _ = try session?.open(html: html, url: "https://bench.example/", contentScripts: [contentScript])
         }, untimed: { _ in session = nil })
     }
+
+    /// Times `iterations` bare sessions (see `bare_session_ms` above).
+    /// - Throws: ``MissingPackageError`` when node-domino is missing, ``JSError`` when it fails.
+    public static func bareSession(iterations: Int = 50, warmup: Int = 3) throws -> Measurement {
+        let domino = try JSPackages.domino()
+        let html = fixture()
+        // Each session is released after its timing, not inside the next one.
+        var kept: [JSContext] = []
+        return try Measurement.timing("bare_session_ms", unit: "ms", iterations: iterations, warmup: warmup, { _ in
+            kept = [try bareSession(domino: domino, html: html)]
+        }, untimed: { _ in kept.removeAll() })
+    }
+
+    /// A new context group holding domino alone, `html` parsed into its `document` and the
+    /// benchmark's content script run on it. Returns the realm (which keeps its group alive).
+    public static func bareSession(domino: JSPackage, html: String) throws -> JSContext {
+        let context = JSContext(group: JSContextGroup())
+        let compile = context.function("compile", length: 1) { call in
+            let path = try call.argument(0).toString()
+            let source = try SourceCache.shared.text(atPath: path)
+            return try call.context.evaluate("(function (exports, require, module, __filename, __dirname) {" + source + "\n})", sourceURL: "file://" + path)
+        }
+        // domino's WindowTimers module captures Node's timer functions as it loads.
+        _ = try context.evaluate("var global = this; var setTimeout = function () {}, clearTimeout = setTimeout, setInterval = setTimeout, clearInterval = setTimeout;")
+        try context.globalObject.set("domino", try context.evaluate(bareLoader).call([compile, context.string(domino.main)]))
+        try context.globalObject.set("html", context.string(html))
+        _ = try context.evaluate("var document = domino.createDocument(html);\n" + contentScript.source)
+        return context
+    }
+
+    /// Node's module wrapper around each file: relative requires load the file beside the
+    /// requiring one, any other goes to domino's main (domino requires no other package).
+    private static let bareLoader = """
+    (function (compile, main) {
+      const cache = Object.create(null);
+      function normalize(path) {
+        const out = [];
+        for (const part of path.split("/")) { if (part === "..") out.pop(); else if (part !== "" && part !== ".") out.push(part); }
+        return "/" + out.join("/");
+      }
+      function load(path) {
+        if (cache[path]) return cache[path].exports;
+        const module = cache[path] = { exports: {} };
+        const dir = path.slice(0, path.lastIndexOf("/"));
+        const require = (request) => load(request[0] === "." ? normalize(dir + "/" + request).replace(/(\\.js)?$/, ".js") : main);
+        compile(path).call(module.exports, module.exports, require, module, path, dir);
+        return module.exports;
+      }
+      return load(main);
+    })
+    """
 }

@@ -9,6 +9,8 @@ enum BenchCommand {
       fresh_page_ms     a navigation in an existing session (new page and content worlds,
                         a 200-element page parsed, one content script run)
       fresh_session_ms  a new context group from nothing to the same point
+      bare_session_ms   the floor under fresh_session_ms: a new context group with only domino
+                        in it, the same page parsed and the same query and style writes
       scenarios_per_second_jobs1 / _jobs2
                         a typical scenario (one page, 60 s simulated) through the suite runner
       virtual_hour_ms   wall time to simulate one hour of a page polling every second
@@ -45,6 +47,7 @@ enum BenchCommand {
         var all: [(names: [String], run: () throws -> [Measurement])] = [
             (["fresh_page_ms"], { [try StartupBenchmark.freshPage(iterations: iterations)] }),
             (["fresh_session_ms"], { [try StartupBenchmark.freshSession(iterations: max(1, iterations * 5 / 6))] }),
+            (["bare_session_ms"], { [try StartupBenchmark.bareSession(iterations: max(1, iterations * 5 / 6))] }),
             (["virtual_hour_ms"], { [try ScenarioBenchmark.virtualHour(iterations: min(5, iterations))] }),
             (["computed_style_us", "computed_style_cold_us"], { try ComputedStyleBenchmark.run(iterations: max(1, iterations / 2)) }),
         ]
