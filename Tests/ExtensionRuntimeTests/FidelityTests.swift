@@ -56,3 +56,8 @@ private func expectCaseFileLoads(_ part: String, atLeast: Int) throws {
     @Test func caseFileLoads() throws { try expectCaseFileLoads("geometry", atLeast: 30) }
     @Test(arguments: Fidelity.probes("geometry")) func matchesWebKit(_ probe: FidelityProbe) throws { try expectMatchesWebKit(probe) }
 }
+
+@Suite struct HistoryFidelityTests {
+    @Test func caseFileLoads() throws { try expectCaseFileLoads("history", atLeast: 30) }
+    @Test(arguments: Fidelity.probes("history")) func matchesWebKit(_ probe: FidelityProbe) throws { try expectMatchesWebKit(probe) }
+}

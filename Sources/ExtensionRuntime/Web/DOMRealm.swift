@@ -17,7 +17,7 @@ final class DOMRealm {
     /// add (the mutation feed, the style version).
     static let layers = ["mutation-observer.js", "dom.js", "cssom.js", "cascade.js", "events.js", "inert.js", "media.js", "geometry.js", "encoding.js", "structured-clone.js"]
     /// The layers the browser builds on (frames, requests after parsing), in load order.
-    static let browserLayers = ["frames.js", "requests.js", "dom-trace.js", "web-storage.js"]
+    static let browserLayers = ["frames.js", "requests.js", "dom-trace.js", "web-storage.js", "history.js"]
     private let createPageFunction: JSValue
     private let initWorldFunction: JSValue
     private let restoreFunction: JSValue
@@ -115,6 +115,12 @@ protocol DOMRealmHost: AnyObject {
     /// A DOM, style sheet or media change made by extension code (traced in the extension's
     /// content world, on `channel`).
     func traceDOM(page: Int, extensionID: String, text: String, channel: TraceChannel)
+    /// The page's URL changed without a new document: `kind` is pushState, replaceState,
+    /// fragment or traversal (JS/history.js).
+    func urlChanged(page: Int, url: String, kind: String)
+    /// The page asks to load `url` in its place (`kind`: push, replace, reload or traverse);
+    /// false when nothing will load it.
+    func navigate(page: Int, url: String, kind: String) -> Bool
 }
 
 /// What the network answers a page's `fetch`.
@@ -200,6 +206,15 @@ extension DOMRealmHost {
             host?.traceDOM(page: Int(try call.argument(0).toNumber()), extensionID: try call.argument(1).toString(),
                            text: try call.argument(2).toString(), channel: channel)
             return nil
+        }
+        define("urlChanged", 3) { call in
+            host?.urlChanged(page: Int(try call.argument(0).toNumber()), url: try call.argument(1).toString(), kind: try call.argument(2).toString())
+            return nil
+        }
+        define("navigate", 3) { call in
+            let asked = host?.navigate(page: Int(try call.argument(0).toNumber()), url: try call.argument(1).toString(),
+                                       kind: try call.argument(2).toString()) ?? false
+            return call.context.boolean(asked)
         }
         define("reportError", 2) { call in
             host?.reportError(page: Int(try call.argument(0).toNumber()), error: JSError(thrown: call.argument(1)), during: "a microtask")

@@ -8,8 +8,8 @@ import JSKit
 public final class Page {
     /// Unique within the session, in order of creation.
     public let id: Int
-    /// The document's URL.
-    public let url: String
+    /// The document's URL (history.pushState and fragment navigations change it).
+    public internal(set) var url: String
     /// The page world (the site's own scripts).
     public let pageWorld: World
     /// Content worlds, by extension id.

@@ -48,6 +48,16 @@ public final class WebSession {
     /// Fetches external page scripts (`<script src>`) and style sheets (`<link rel=stylesheet>`):
     /// URL in, text out (nil: load error).
     public var resourceLoader: ((String) -> String?)?
+    /// Called after a page's URL changed without a new document (`history.pushState`,
+    /// `replaceState`, a fragment navigation, a traversal between its own entries), with the
+    /// new URL and that kind (`pushState`, `replaceState`, `fragment`, `traversal`); the page's
+    /// ``Page/url`` is already the new one.
+    public var urlChanged: ((Page, String, String) -> Void)?
+    /// Loads another document in a page's place when its script asks (`location.href = …`,
+    /// `assign`, `replace`, `reload`, a traversal to another document's entry): the page, the
+    /// URL and the kind (`push`, `replace`, `reload`, `traverse`). Returns false when nothing
+    /// will load it. A bare session has none: the page stays, as its location does.
+    public var navigationRequested: ((Page, String, String) -> Bool)?
     /// Fetches `<link rel=stylesheet>` text when set (the browser layer answers by its rules);
     /// ``resourceLoader`` otherwise.
     public var stylesheetLoader: ((String) -> String?)?
@@ -323,6 +333,17 @@ final class SessionHost: DOMRealmHost {
     func traceDOM(page: Int, extensionID: String, text: String, channel: TraceChannel) {
         guard let session, let target = session.pages[page] else { return }
         session.trace.record(channel, at: session.locationName(target, "content:" + extensionID), text)
+    }
+
+    func urlChanged(page: Int, url: String, kind: String) {
+        guard let session, let target = session.pages[page] else { return }
+        target.url = url
+        session.urlChanged?(target, url, kind)
+    }
+
+    func navigate(page: Int, url: String, kind: String) -> Bool {
+        guard let session, let target = session.pages[page], let handler = session.navigationRequested else { return false }
+        return handler(target, url, kind)
     }
 
     func reportError(page: Int, error: JSError, during: String) {

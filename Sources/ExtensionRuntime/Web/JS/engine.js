@@ -149,7 +149,7 @@
   const browserContext = { impl, require, host, hooks, domGlobals, urlClasses, EventTarget, addMutationListener, traceHooks,
                            navigatorPage: (navigator) => navigatorPages.get(navigator),
                            DOMException: layerContext.DOMException, eventClass: layerContext.eventClass,
-                           runningScript: layerContext.runningScript };
+                           runningScript: layerContext.runningScript, makeStructuredClone: layerContext.makeStructuredClone };
   const browser = Object.create(null);
   for (const layer of browserLayers || []) {
     const made = layer(browserContext);

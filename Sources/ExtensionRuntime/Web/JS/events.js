@@ -39,7 +39,13 @@
     }
     event.isTrusted = trusted === true;
     event._dispatching = true;
-    event.target = this;
+    // An event fired at a page's window (load, popstate, storage…) has the page world's window
+    // as its target, except `load`, whose target is the document (HTML's "legacy target
+    // override flag").
+    const ownDocument = this.document;
+    const windowGlobal = ownDocument && ownDocument._advWindowTarget === this && ownDocument.defaultView !== this ? ownDocument.defaultView : null;
+    event.target = windowGlobal ? (event.type === "load" ? ownDocument : windowGlobal) : this;
+    if (windowGlobal) { event._advWindowTarget = this; event._advWindowGlobal = windowGlobal; }
     const path = [this];
     for (let n = this.parentNode; n; n = n.parentNode) path.push(n);
     // HTML "get the parent" of a Document is its Window, except for `load` events.
@@ -57,12 +63,12 @@
         // DOM 2.9 (2021): at the target, capturing listeners run before non-capturing ones.
         const list = this._listeners && this._listeners[event.type];
         if (list) {
-          event.currentTarget = this; event.eventPhase = AT_TARGET;
+          event.currentTarget = windowGlobal || this; event.eventPhase = AT_TARGET;
           const snapshot = list.slice();
           for (const pass of [true, false]) {
             for (const record of snapshot) {
               if (event._immediatePropagationStopped) break;
-              if (record.capture === pass && record.f) record.f.call(this, event);
+              if (record.capture === pass && record.f) record.f.call(event.currentTarget, event);
             }
           }
         }

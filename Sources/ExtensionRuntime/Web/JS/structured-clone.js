@@ -82,6 +82,9 @@
     };
   }
 
+  // The browser layers clone into a realm of their choosing (history.js: entries' states).
+  ctx.makeStructuredClone = makeStructuredClone;
+
   return {
     name: "structuredClone",
     // Made when a world first uses it: most pages never do.

@@ -25,12 +25,20 @@
       const portMatch = /:(\d*)$/.exec(authority);
       hostname = portMatch ? authority.slice(0, portMatch.index) : authority;
       port = portMatch ? portMatch[1] : "";
+      // A port is at most 65535 (URL Standard 4.4, port state).
+      if (port !== "" && Number(port) > 65535) return null;
       if (protocol in SPECIAL) {
         hostname = hostname.toLowerCase();
         if (port !== "" && String(Number(port)) === port && SPECIAL[protocol] === port) port = "";
         if (port !== "") port = String(Number(port));
         if (protocol !== "file:" && hostname === "") return null;
-        if (/[\s<>^|%\\]/.test(hostname)) return null;
+        // An IPv6 address stays in its brackets; any other host may not hold a forbidden host
+        // code point (URL Standard 3.5), ":" and "[" among them.
+        if (hostname[0] === "[") {
+          if (!/^\[[0-9a-f:.]+\]$/.test(hostname)) return null;
+        } else if (/[\s<>^|%\\#/?@[\]:]/.test(hostname)) {
+          return null;
+        }
       }
     } else if (protocol in SPECIAL) {
       return null;
