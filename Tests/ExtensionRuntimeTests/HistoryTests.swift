@@ -127,4 +127,81 @@ import TestSupport
         _ = try Support.eval(next.pageWorld, "history.pushState(1, '', '/c')")
         #expect(try Support.eval(next.pageWorld, "[typeof hooked, location.href, history.state].join(' ')") as? String == "undefined https://site.example/c 1")
     }
+
+    // MARK: - In the browser: one session history per tab
+
+    @Test func aTabsHistorySpansItsDocuments() throws {
+        let (browser, host) = try Support.browser()
+        let background = try #require(host.backgroundWorld)
+        _ = try Support.eval(background, "browser.tabs.onUpdated.addListener((id, change) => console.log('updated ' + JSON.stringify(change)))")
+        let tab = try browser.openTab(url: "https://news.example/a")
+        try browser.loop.runUntilIdle()
+        func page() throws -> Page { try #require(tab.page) }
+        func eval(_ script: String) throws -> Any? { try Support.eval(try page().pageWorld, script) }
+
+        // pushState: the tab's URL follows, tabs.onUpdated says only the URL changed.
+        _ = try eval("history.pushState({ n: 1 }, '', '/a2')")
+        try browser.loop.runUntilIdle()
+        #expect(tab.url == "https://news.example/a2" && tab.frame(0)?.url == "https://news.example/a2")
+        #expect(Support.backgroundLogs(browser).last == #"updated {"url":"https://news.example/a2"}"#)
+        #expect(browser.trace.dump().contains("tab1 navigation pushState https://news.example/a2"))
+        #expect(browser.history(of: tab) == (2, 1))
+
+        // A location navigation loads a new document in a later task, after the entry.
+        let first = try page()
+        _ = try eval("location.href = '/b'")
+        #expect(tab.page === first)
+        try browser.loop.runUntilIdle()
+        #expect(try page().url == "https://news.example/b" && tab.page !== first)
+        #expect(browser.history(of: tab) == (3, 2))
+        #expect(try eval("history.length") as? Double == 3)
+
+        // Back to another document's entry: it loads again and gets the entry's state back.
+        _ = try eval("history.back()")
+        try browser.loop.runUntilIdle()
+        #expect(try page().url == "https://news.example/a2")
+        #expect(try eval("JSON.stringify(history.state) + ' ' + history.length") as? String == #"{"n":1} 3"#)
+        #expect(browser.history(of: tab) == (3, 1))
+        // A reload keeps the entry and its state.
+        try browser.reload(tab)
+        try browser.loop.runUntilIdle()
+        #expect(try eval("JSON.stringify(history.state) + ' ' + history.length") as? String == #"{"n":1} 3"#)
+
+        // The browser's buttons.
+        try browser.goBack(tab)
+        try browser.loop.runUntilIdle()
+        #expect(try page().url == "https://news.example/a" && browser.history(of: tab) == (3, 0))
+        #expect(try eval("history.state") == nil)
+        try browser.goForward(tab)
+        try browser.loop.runUntilIdle()
+        try browser.goForward(tab)
+        try browser.loop.runUntilIdle()
+        #expect(try page().url == "https://news.example/b" && browser.history(of: tab) == (3, 2))
+
+        // A new navigation from the middle drops the entries ahead; replace keeps the count.
+        try browser.goBack(tab)
+        try browser.loop.runUntilIdle()
+        try browser.navigate(tab, to: "https://news.example/c")
+        #expect(browser.history(of: tab) == (3, 2))
+        _ = try eval("location.replace('/d')")
+        try browser.loop.runUntilIdle()
+        #expect(try page().url == "https://news.example/d" && browser.history(of: tab) == (3, 2))
+        // Another tab has a history of its own.
+        let other = try browser.openTab(url: "https://news.example/x")
+        #expect(browser.history(of: other) == (1, 0))
+    }
+
+    @Test func navigationsThatCannotHappenSaySo() throws {
+        let (browser, _) = try Support.browser(pages: Support.framedPages)
+        let tab = try browser.openTab(url: "https://news.test/")
+        try browser.loop.runUntilIdle()
+        let inner = try #require(tab.frames.values.first { $0.url == "https://news.test/inner.html" }?.page)
+        _ = try Support.eval(inner.pageWorld, "location.href = '/elsewhere.html'")
+        _ = try Support.eval(try #require(tab.page).pageWorld, "location.href = 'http://unmapped.test/'")
+        try browser.loop.runUntilIdle()
+        let trace = browser.trace.dump()
+        #expect(trace.contains("navigation of a frame to https://news.test/elsewhere.html is not simulated; the frame stays"))
+        #expect(trace.contains("navigation to http://unmapped.test/ (push) failed: no page for 'http://unmapped.test/'"))
+        #expect(tab.url == "https://news.test/" && inner.url == "https://news.test/inner.html")
+    }
 }

@@ -102,6 +102,7 @@ extension Browser {
         for tab in tabs {
             for frame in tab.allFrames.reversed() { closeFrame(frame) }
             tab.page = nil
+            forgetHistory(of: tab)
         }
         tabs = []
         // localStorage stays; sessionStorage and private tabs' storage go with the session.

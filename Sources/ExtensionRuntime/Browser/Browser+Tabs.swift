@@ -123,7 +123,10 @@ extension Browser {
 
     /// Reloads `tab`'s current URL.
     /// - Throws: as ``navigate(_:to:)``.
-    public func reload(_ tab: Tab) throws { try navigate(tab, to: tab.url) }
+    public func reload(_ tab: Tab) throws {
+        prepareReload(tab)
+        try navigate(tab, to: tab.url)
+    }
 
     /// Closes `tab` and fires `tabs.onRemoved`.
     public func close(_ tab: Tab) {
@@ -131,6 +134,7 @@ extension Browser {
         trace.record(.navigation, at: "tab\(tab.id)", "close")
         for frame in tab.allFrames.reversed() { closeFrame(frame) }
         tab.page = nil
+        forgetHistory(of: tab)
         activeTabGrants.remove(tab.id)
         tabs.remove(at: index)
         for host in extensions { host.action.tabs[tab.id] = nil }
