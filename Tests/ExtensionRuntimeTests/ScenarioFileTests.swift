@@ -31,6 +31,7 @@ import TestSupport
         (#"{"steps": [{"at": 5}]}"#, "steps[0]", "needs one action"),
         (#"{"steps": [{"open": "https://a.example/", "close": "main"}]}"#, "steps[0]", "has several actions"),
         (#"{"steps": [{"navigate": "https://a.example/"}]}"#, "steps[0].tab", "no open tab named 'main'"),
+        (#"{"steps": [{"open": "https://a.example/"}, {"back": "second"}]}"#, "steps[1].back", "no open tab named 'second'"),
         (#"{"steps": [{"open": "ftp://a.example/"}]}"#, "steps[0].open", "must be an absolute http(s) URL"),
         (#"{"steps": [{"at": 100, "open": "https://a.example/"}, {"at": 50, "close": "main"}]}"#, "steps[1].at", "earlier than the step before it"),
         (#"{"steps": [{"open": "https://a.example/"}, {"script": "1", "world": "iframe"}]}"#, "steps[1].world", "must be page, content, background or popup"),
@@ -69,6 +70,29 @@ import TestSupport
         #expect(result.passed, "\(result.failures)")
         let catalog = ScenarioCatalog(projectRoot: Self.root)
         #expect(catalog.baselineURL(for: file).path == folder.appendingPathComponent("outside.trace").path)
+    }
+
+    /// The browser's back and forward buttons traverse the tab's session history, across
+    /// documents and within one (a pushState entry), each as a task.
+    @Test func backAndForwardStepsTraverseTheTabsHistory() throws {
+        let scenario = try load("""
+            {"extension": null, "pages": {"https://a.example/": "sites/plain.html", "https://a.example/two": "sites/plain.html", "https://b.example/": "sites/plain.html"}, "steps": [
+              {"open": "https://a.example/"},
+              {"script": "history.pushState({ n: 1 }, '', '/two')"},
+              {"navigate": "https://b.example/"},
+              {"after": 10, "back": "main"},
+              {"after": 10, "expect": {"js": "location.href + ' ' + history.state.n + ' ' + history.length", "equals": "https://a.example/two 1 3"}},
+              {"back": "main"},
+              {"after": 10, "expect": {"js": "location.href + ' ' + history.state", "equals": "https://a.example/ null"}},
+              {"script": "addEventListener('popstate', () => console.log('popstate ' + location.pathname)); history.pushState(null, '', '/three'); history.back()"},
+              {"after": 10, "expect": {"trace": "popstate /"}},
+              {"forward": "main"},
+              {"after": 10, "expect": {"js": "location.href + ' ' + history.length", "equals": "https://a.example/three 2"}},
+              {"expect": {"trace": "popstate /three"}}
+            ]}
+            """)
+        let result = ScenarioRunner.run(scenario)
+        #expect(result.passed, "\(result.failures)")
     }
 
     @Test func failingExpectationsAreAllReportedAndTheRunGoesOn() throws {

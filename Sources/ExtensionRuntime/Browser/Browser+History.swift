@@ -47,6 +47,7 @@ extension Browser {
             do {
                 try self.navigate(tab, to: url)
             } catch {
+                _ = try? self.historyLayer.invoke("cancel", [self.session.realm.context.number(Double(page.id))])
                 self.trace.record(.error, at: "tab\(tab.id)", "navigation to \(url) (\(kind)) failed: \(error)")
             }
         }

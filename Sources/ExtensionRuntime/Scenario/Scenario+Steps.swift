@@ -3,7 +3,7 @@ import BlockerCore
 extension ScenarioReader {
     /// Step keys that name the action; exactly one per step.
     static let actionKeys: Set<String> = [
-        "open", "navigate", "reload", "close", "activate", "script", "click", "key", "type", "media", "permission", "clickToolbar", "nativeMessage",
+        "open", "navigate", "reload", "back", "forward", "close", "activate", "script", "click", "key", "type", "media", "permission", "clickToolbar", "nativeMessage",
         "suspendBackground", "wakeBackground", "runUntilIdle", "expect",
     ]
     static let modifierKeys: Set<String> = ["at", "after", "tab", "world", "private", "trusted", "selector", "set", "note"]
@@ -36,11 +36,16 @@ extension ScenarioReader {
             action = .open(tab: tab, url: try url(fields[key], actionPath), isPrivate: try bool(fields["private"], path + ".private", default: false))
         case "navigate":
             action = .navigate(tab: try knownTab(tab, path + ".tab"), url: try url(fields[key], actionPath))
-        case "reload", "close", "activate":
+        case "reload", "back", "forward", "close", "activate":
             let name = try string(fields[key], actionPath)
             _ = try knownTab(name, actionPath)
             if key == "close" { tabs.remove(name) }
-            action = key == "reload" ? .reload(tab: name) : key == "close" ? .close(tab: name) : .activate(tab: name)
+            switch key {
+            case "reload": action = .reload(tab: name)
+            case "back", "forward": action = .traverse(tab: name, delta: key == "back" ? -1 : 1)
+            case "close": action = .close(tab: name)
+            default: action = .activate(tab: name)
+            }
         case "script":
             let world = try fields["world"].map { try string($0, path + ".world") } ?? "page"
             try checkWorld(world, path + ".world")

@@ -61,6 +61,8 @@ public struct Scenario: Sendable {
         case open(tab: String, url: String, isPrivate: Bool)
         case navigate(tab: String, url: String)
         case reload(tab: String)
+        /// The browser's back (-1) or forward (+1) button: a traversal of the tab's history.
+        case traverse(tab: String, delta: Int)
         case close(tab: String)
         case activate(tab: String)
         case script(tab: String, world: String, source: String)

@@ -16,6 +16,9 @@ extension ScenarioRunner {
         case let .reload(name):
             note("reload tab \(name)")
             try attempt(step) { try browser.reload(try tab(name, step)) }
+        case let .traverse(name, delta):
+            note((delta < 0 ? "back" : "forward") + " in tab \(name)")
+            try attempt(step) { delta < 0 ? try browser.goBack(try tab(name, step)) : try browser.goForward(try tab(name, step)) }
         case let .close(name):
             note("close tab \(name)")
             browser.close(try tab(name, step))

@@ -145,7 +145,7 @@
         popState(record, old, entry.url);
         return;
       }
-      session.pending = { kind: "traverse", index: target };
+      session.pending = { kind: "traverse", index: target, url: entry.url };
       if (!host.navigate(record.pageId, entry.url, "traverse")) session.pending = null;
     }, "history traversal");
   }
@@ -168,7 +168,7 @@
     request(record, url, replace || url === documentURL ? "replace" : "push");
   }
   function request(record, url, kind) {
-    record.session.pending = { kind };
+    record.session.pending = { kind, url };
     if (!host.navigate(record.pageId, url, kind)) record.session.pending = null;
   }
 
@@ -253,8 +253,9 @@
 
   // The entry a new document gets: the one a traversal went to (state kept), the current one on
   // a reload (state kept) or a replacement, else a new one after the current (forward dropped).
+  // A document of another URL than the one asked for is a navigation of its own.
   function enter(session, url, pageId) {
-    const pending = session.pending;
+    const pending = session.pending && session.pending.url === url ? session.pending : null;
     session.pending = null;
     const shown = session.entries[session.index];
     if (pending && pending.kind === "traverse" && session.entries[pending.index]) {
@@ -313,7 +314,12 @@
     // The browser reloads the page (keeps the entry and its state).
     willReload(pageId) {
       const record = pages.get(pageId);
-      if (record) record.session.pending = { kind: "reload" };
+      if (record) record.session.pending = { kind: "reload", url: record.document.URL };
+    },
+    // The navigation `pageId` asked for will not happen.
+    cancel(pageId) {
+      const record = pages.get(pageId);
+      if (record) record.session.pending = null;
     },
     // [length, index] of the session history `pageId` is in.
     entries(pageId) {
