@@ -45,7 +45,13 @@ browser.runtime.onMessage.addListener((message, sender) => {
 });
 
 browser.tabs.onUpdated.addListener((tabId, change) => {
-  if (change.status === "loading") ADVToolbar.navigated(tabId);
+  if (change.status === "loading") {
+    ADVToolbar.navigated(tabId, change.url);
+  } else if (change.url && ADVToolbar.addressChanged(tabId, change.url)) {
+    // The page moved to another address without loading (history.pushState, as YouTube does
+    // between videos): that is another page for the toolbar, so its content scripts count again.
+    browser.tabs.sendMessage(tabId, { type: "page.changed" }).catch(() => {});
+  }
 });
 browser.tabs.onRemoved.addListener((tabId) => ADVToolbar.removed(tabId));
 browser.tabs.onActivated.addListener(({ tabId }) => ADVToolbar.pollNetwork(tabId));

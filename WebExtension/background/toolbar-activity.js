@@ -20,10 +20,16 @@ var ADVToolbar = (() => {
   function tabState(tabId) {
     let state = tabs.get(tabId);
     if (!state) {
-      state = { frames: new Map(), network: "unknown", since: Date.now(), icon: null };
+      state = { frames: new Map(), network: "unknown", since: Date.now(), icon: null, page: null };
       tabs.set(tabId, state);
     }
     return state;
+  }
+
+  // A page is its address without the fragment: moving to an anchor stays on the page.
+  function pageOf(url) {
+    const hash = url.indexOf("#");
+    return hash < 0 ? url : url.slice(0, hash);
   }
 
   function expireFrames(state) {
@@ -57,17 +63,32 @@ var ADVToolbar = (() => {
     }
   }
 
-  /** A content script in `frameId` of `tabId` reports what it hid or handled. */
+  /**
+   * A content script in `frameId` of `tabId` reports what it hid or handled. A top frame's report
+   * about another page than the tab's current one (sent before the address changed) is dropped.
+   */
   function report(tabId, frameId, counts) {
     const state = tabState(tabId);
+    if (frameId === 0 && state.page !== null && typeof counts.page === "string" && counts.page !== state.page) return undefined;
     state.frames.set(frameId, { cosmetic: Math.max(0, counts.cosmetic | 0), youtube: Math.max(0, counts.youtube | 0), at: Date.now() });
     return refresh(tabId);
   }
 
   /** The tab started loading a new page: its previous page's activity no longer applies. */
-  function navigated(tabId) {
-    tabs.set(tabId, { frames: new Map(), network: "unknown", since: Date.now(), icon: null });
+  function navigated(tabId, url) {
+    tabs.set(tabId, { frames: new Map(), network: "unknown", since: Date.now(), icon: null, page: url ? pageOf(url) : null });
     return refresh(tabId);
+  }
+
+  /**
+   * The tab's address changed without a load. Another page (not just another fragment) clears
+   * the activity as a navigation does; returns whether it did.
+   */
+  function addressChanged(tabId, url) {
+    const state = tabs.get(tabId);
+    if (state && state.page === pageOf(url)) return false;
+    navigated(tabId, url);
+    return true;
   }
 
   function removed(tabId) {
@@ -103,5 +124,5 @@ var ADVToolbar = (() => {
     return state ? summary(state) : null;
   }
 
-  return { report, navigated, removed, pollNetwork, tick, snapshot, FRAME_TTL_MS, POLL_INTERVAL_MS };
+  return { report, navigated, addressChanged, removed, pollNetwork, tick, snapshot, FRAME_TTL_MS, POLL_INTERVAL_MS };
 })();

@@ -43,8 +43,12 @@
     return Array.prototype.some.call(root.querySelectorAll(AD_UI), visible);
   }
 
+  // Ads handled on the page at this address (YouTube moves between videos without a load, and the
+  // toolbar shows the current page's activity only).
   function report() {
-    globalThis.__advYouTubeHandled = (globalThis.__advYouTubeHandled || 0) + 1;
+    const page = location.href.split("#")[0];
+    const handled = globalThis.__advYouTubeHandled;
+    globalThis.__advYouTubeHandled = { page, count: handled && handled.page === page ? handled.count + 1 : 1 };
     if (typeof globalThis.__advActivityNotify === "function") globalThis.__advActivityNotify();
   }
 
