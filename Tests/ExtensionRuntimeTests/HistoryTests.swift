@@ -191,17 +191,36 @@ import TestSupport
         #expect(browser.history(of: other) == (1, 0))
     }
 
-    @Test func navigationsThatCannotHappenSaySo() throws {
-        let (browser, _) = try Support.browser(pages: Support.framedPages)
+    /// A frame's own navigation loads in the frame (same frame id, a sub_frame request the rules
+    /// decide, the element's load event); the tab stays.
+    @Test func aFrameNavigatesItself() throws {
+        let (browser, _) = try Support.outlineBrowser()
         let tab = try browser.openTab(url: "https://news.test/")
         try browser.loop.runUntilIdle()
-        let inner = try #require(tab.frames.values.first { $0.url == "https://news.test/inner.html" }?.page)
-        _ = try Support.eval(inner.pageWorld, "location.href = '/elsewhere.html'")
+        let frame = try #require(tab.frames.values.first { $0.url == "https://news.test/inner.html" })
+        let id = frame.id
+        let top = try #require(tab.page)
+        _ = try Support.eval(top.pageWorld, "document.getElementById('same').addEventListener('load', () => console.log('same frame loaded again'))")
+        _ = try Support.eval(try #require(frame.page).pageWorld, "location.href = '/elsewhere.html'")
+        try browser.loop.runUntilIdle()
+        #expect(tab.frame(id)?.url == "https://news.test/elsewhere.html")
+        #expect(try Support.eval(try #require(tab.frame(id)?.page).pageWorld, "location.href") as? String == "https://news.test/elsewhere.html")
+        #expect(top.console.map(\.text).contains("same frame loaded again"))
+        #expect(tab.page === top && tab.url == "https://news.test/")
+        // The rules decide a frame's navigation as they decide its first load.
+        _ = try Support.eval(try #require(tab.frame(id)?.page).pageWorld, "location.href = 'https://tracker.test/frame.html'")
+        try browser.loop.runUntilIdle()
+        #expect(browser.trace.dump().contains("tab1 network GET https://tracker.test/frame.html sub_frame blocked"))
+        #expect(tab.frame(id)?.page == nil)
+    }
+
+    @Test func aNavigationWithNoPageSaysSo() throws {
+        let (browser, _) = try Support.browser()
+        let tab = try browser.openTab(url: "https://news.example/")
         _ = try Support.eval(try #require(tab.page).pageWorld, "location.href = 'http://unmapped.test/'")
         try browser.loop.runUntilIdle()
-        let trace = browser.trace.dump()
-        #expect(trace.contains("navigation of a frame to https://news.test/elsewhere.html is not simulated; the frame stays"))
-        #expect(trace.contains("navigation to http://unmapped.test/ (push) failed: no page for 'http://unmapped.test/'"))
-        #expect(tab.url == "https://news.test/" && inner.url == "https://news.test/inner.html")
+        #expect(browser.trace.dump().contains("navigation to http://unmapped.test/ (push) failed: no page for 'http://unmapped.test/'"))
+        #expect(tab.url == "https://news.example/" && browser.history(of: tab) == (1, 0))
+        #expect(try Support.eval(try #require(tab.page).pageWorld, "location.href") as? String == "https://news.example/")
     }
 }

@@ -101,12 +101,14 @@ extension Browser {
     /// Loads one iframe's document: a srcdoc or about:blank document directly, a URL through
     /// the network layer as a sub_frame request. A blocked frame gets no document and its
     /// element an `error` event, as Safari's content blocker leaves it.
-    func loadFrame(element: JSValue, url: String, srcdoc: String?, parent: Frame) throws {
+    /// `id` keeps a frame's id when its own document navigates it (webNavigation's frameId names the
+    /// frame, not the document).
+    func loadFrame(element: JSValue, url: String, srcdoc: String?, parent: Frame, id reused: Int? = nil) throws {
         let tab = parent.tab
         guard let parentPage = parent.page, !parentPage.isClosed, tab.frames[parent.id] === parent else { return }
         if let old = frame(holding: element, in: tab) { closeFrame(old) }
-        let id = nextFrameID
-        nextFrameID += 1
+        let id = reused ?? nextFrameID
+        if reused == nil { nextFrameID += 1 }
         let frameURL = srcdoc != nil ? "about:srcdoc" : url
         let frame = Frame(id: id, parent: parent, tab: tab, url: frameURL, element: element)
         tab.frames[id] = frame

@@ -32,14 +32,22 @@ extension Browser {
         broadcastTabUpdate(frame.tab, change: [("url", JSONText.string(url))])
     }
 
-    /// A page asks to load another document in its place: its tab navigates in a task of its own,
-    /// as WebKit's NavigationScheduler does. Only a tab's top document can ask; a frame's request
-    /// is refused (the frame stays), and says so in the trace.
+    /// A page asks to load another document in its place: its tab, or its frame, navigates in a
+    /// task of its own, as WebKit's NavigationScheduler does. A frame keeps its id, and its new
+    /// document is a sub_frame request the rules decide, as when the frame first loaded.
     private func navigationRequested(_ page: Page, url: String, kind: String) -> Bool {
         guard let frame = pageFrames[page.id], frame.page === page else { return false }
         guard frame.id == 0 else {
-            trace.record(.error, at: frameLocation(frame), "navigation of a frame to \(url) is not simulated; the frame stays")
-            return false
+            guard let element = frame.element, frame.parent != nil else { return false }
+            loop.schedule(label: "navigation of \(frameLocation(frame)) to \(url)") { [weak self, weak frame, weak page] in
+                guard let self, let frame, let page, frame.page === page, !page.isClosed, let parent = frame.parent else { return }
+                do {
+                    try self.loadFrame(element: element, url: url, srcdoc: nil, parent: parent, id: frame.id)
+                } catch {
+                    self.trace.record(.error, at: self.frameLocation(frame), "navigation to \(url) (\(kind)) failed: \(error)")
+                }
+            }
+            return true
         }
         let tab = frame.tab
         loop.schedule(label: "navigation of tab\(tab.id) to \(url)") { [weak self, weak tab, weak page] in
