@@ -61,3 +61,8 @@ private func expectCaseFileLoads(_ part: String, atLeast: Int) throws {
     @Test func caseFileLoads() throws { try expectCaseFileLoads("history", atLeast: 30) }
     @Test(arguments: Fidelity.probes("history")) func matchesWebKit(_ probe: FidelityProbe) throws { try expectMatchesWebKit(probe) }
 }
+
+@Suite struct CookieFidelityTests {
+    @Test func caseFileLoads() throws { try expectCaseFileLoads("cookies", atLeast: 16) }
+    @Test(arguments: Fidelity.probes("cookies")) func matchesWebKit(_ probe: FidelityProbe) throws { try expectMatchesWebKit(probe) }
+}

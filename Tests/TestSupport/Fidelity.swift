@@ -13,6 +13,8 @@ public enum Fidelity {
         let userCSS: String?
         let userLevel: String?
         let resources: [String: String]?
+        /// The page's URL when it is not served by the recorder's scheme (an https address).
+        let url: String?
         /// Probes where the harness knowingly differs from WebKit: index → {adv, why}.
         let differences: [String: Difference]?
     }
@@ -96,7 +98,7 @@ public enum Fidelity {
             guard url.hasPrefix(base) else { return nil }
             return resources[String(url.dropFirst(base.count))]
         }
-        let page = try session.open(html: prelude + fixture.html, url: base + "page.html")
+        let page = try session.open(html: prelude + fixture.html, url: fixture.url ?? base + "page.html")
         if let viewport = fixture.viewport, viewport.count == 2 {
             try page.setViewport(Viewport(width: viewport[0], height: viewport[1]))
         }

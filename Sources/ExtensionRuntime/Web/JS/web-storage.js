@@ -40,6 +40,8 @@
     }
     return document._advStorageScope;
   }
+  // cookies.js keeps private tabs' cookies apart the same way.
+  ctx.storageScopeOf = scopeOf;
   function areaName(document, kind) {
     const origin = storageOrigin(document);
     if (origin === "null") throw new ctx.DOMException("The operation is insecure.", "SecurityError");
