@@ -66,3 +66,8 @@ private func expectCaseFileLoads(_ part: String, atLeast: Int) throws {
     @Test func caseFileLoads() throws { try expectCaseFileLoads("cookies", atLeast: 16) }
     @Test(arguments: Fidelity.probes("cookies")) func matchesWebKit(_ probe: FidelityProbe) throws { try expectMatchesWebKit(probe) }
 }
+
+@Suite struct PerformanceFidelityTests {
+    @Test func caseFileLoads() throws { try expectCaseFileLoads("performance", atLeast: 11) }
+    @Test(arguments: Fidelity.probes("performance")) func matchesWebKit(_ probe: FidelityProbe) throws { try expectMatchesWebKit(probe) }
+}

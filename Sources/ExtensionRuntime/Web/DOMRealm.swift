@@ -15,7 +15,7 @@ final class DOMRealm {
     let web: JSValue
     /// The web-platform layers over domino, in load order: later layers use what earlier ones
     /// add (the mutation feed, the style version).
-    static let layers = ["mutation-observer.js", "dom.js", "cssom.js", "cascade.js", "events.js", "inert.js", "media.js", "geometry.js", "encoding.js", "structured-clone.js"]
+    static let layers = ["mutation-observer.js", "dom.js", "cssom.js", "cascade.js", "events.js", "inert.js", "media.js", "performance.js", "geometry.js", "encoding.js", "structured-clone.js"]
     /// The layers the browser builds on (frames, requests after parsing), in load order.
     static let browserLayers = ["frames.js", "requests.js", "dom-trace.js", "web-storage.js", "cookies.js", "history.js"]
     private let createPageFunction: JSValue
@@ -216,8 +216,9 @@ extension DOMRealmHost {
                                        kind: try call.argument(2).toString()) ?? false
             return call.context.boolean(asked)
         }
-        define("reportError", 2) { call in
-            host?.reportError(page: Int(try call.argument(0).toNumber()), error: JSError(thrown: call.argument(1)), during: "a microtask")
+        define("reportError", 3) { call in
+            host?.reportError(page: Int(try call.argument(0).toNumber()), error: JSError(thrown: call.argument(1)),
+                              during: call.argument(2).stringValue ?? "a microtask")
             return nil
         }
         return object

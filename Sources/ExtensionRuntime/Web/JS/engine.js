@@ -317,6 +317,30 @@
     return Object.freeze(console);
   }
 
+  // MARK: - User prompts and windows (HTML 8.8, 7.2.2)
+
+  // alert, confirm and prompt return at once, as if the user dismissed them (confirm: Cancel,
+  // prompt: null), and show in the console trace with their message; open is a blocked popup
+  // (null), close and print do nothing; reportError reports like an uncaught exception.
+  function installWindowFunctions(global, pageId, world) {
+    const say = (level, text) => host.console(pageId, world, level, text);
+    const functions = {
+      alert(message) { say("alert", message === undefined ? "" : String(message)); },
+      confirm(message) { say("confirm", message === undefined ? "" : String(message)); return false; },
+      prompt(message, value) { say("prompt", message === undefined ? "" : String(message)); return null; },
+      print() { say("print", ""); },
+      open(url) { say("open", (url === undefined ? "" : String(url)) + " (blocked: the harness opens no windows)"); return null; },
+      close() {},
+      reportError(error) {
+        if (arguments.length === 0) throw new TypeError("Not enough arguments");
+        host.reportError(pageId, error, "reportError");
+      },
+    };
+    for (const [name, value] of Object.entries(functions)) {
+      Object.defineProperty(global, name, { value, writable: true, enumerable: true, configurable: true });
+    }
+  }
+
   // MARK: - Seeded randomness (Math.random per world; Mulberry32 seeded by page and world)
 
   function seededRandom(seed) {
@@ -406,11 +430,6 @@
     Object.defineProperty(windowTarget, "_advPageId", { value: pageId });
     windowTarget.location = location;
 
-    const performance = Object.freeze(Object.create(null, {
-      now: { value: function now() { return host.now() - timeOrigin; }, enumerable: true },
-      timeOrigin: { value: timeOrigin, enumerable: true },
-    }));
-
     function toTimeout(value) {
       // WebIDL `long` conversion: NaN and ±Infinity give 0, fractions truncate, then wrap to int32.
       const n = Number(value) | 0;
@@ -424,7 +443,7 @@
       return function () { (0, eval)(code); };
     }
     Object.assign(shared, {
-      document, location, performance, navigator: makeNavigator(pageId, document),
+      document, location, navigator: makeNavigator(pageId, document),
       setTimeout(handler, timeout, ...args) {
         return host.setTimer(pageId, timerHandler(handler), toTimeout(timeout), false, args, callerLocation());
       },
@@ -471,7 +490,7 @@
       configurable: true,
     });
 
-    for (const name in web) if (web[name].page) web[name].page({ document, shared, windowTarget, pageId });
+    for (const name in web) if (web[name].page) web[name].page({ document, shared, windowTarget, pageId, timeOrigin });
     for (const name in browser) if (browser[name].page) browser[name].page({ document, shared, windowTarget, pageId, url });
 
     let parsed = 0;
@@ -599,6 +618,7 @@
     page.worlds[worldId] = global;
     Object.defineProperty(global, "frames", { value: global, enumerable: true, writable: true, configurable: true });
     global.console = makeConsole(pageId, worldId);
+    installWindowFunctions(global, pageId, worldId);
     global.Date = VirtualDate;
     global.Math.random = seededRandom(seed);
     global.crypto = makeCrypto(seededRandom(seed ^ 0x5bd1e995));

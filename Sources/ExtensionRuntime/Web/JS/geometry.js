@@ -260,7 +260,7 @@
   function runIntersections(doc) {
     const set = observersByDoc.get(doc);
     if (!set) return;
-    const now = doc._advPerformance ? doc._advPerformance.now() : 0;
+    const now = doc._advNow ? doc._advNow() : 0;
     for (const observer of Array.from(set).sort((a, b) => a._order - b._order)) {
       const rootBox = observer.root ? ctx.boxOf(observer.root) : (() => { const v = viewportOf(doc); return { x: 0, y: 0, width: v.width, height: v.height }; })();
       for (const entry of observer._targets) {
@@ -358,7 +358,6 @@
       const doc = p.document;
       Object.defineProperty(doc, "_advBoxes", { value: new Map() });
       Object.defineProperty(doc, "_advScroll", { value: { x: 0, y: 0 } });
-      Object.defineProperty(doc, "_advPerformance", { value: p.shared.performance });
       Object.defineProperty(doc, "elementFromPoint", { value: function elementFromPoint(x, y) { return hitTest(this, Number(x), Number(y)); }, configurable: true, writable: true });
       Object.defineProperty(doc, "elementsFromPoint", { value: function elementsFromPoint(x, y) { const e = hitTest(this, Number(x), Number(y)); const out = []; for (let n = e; n && n.nodeType === 1; n = n.parentNode) out.push(n); return out; }, configurable: true, writable: true });
       const shared = p.shared;

@@ -1,0 +1,48 @@
+import ExtensionRuntime
+import JSKit
+import Testing
+import TestSupport
+
+/// User prompts, windows, reportError and User Timing on the virtual clock.
+@Suite struct WindowAPITests {
+    /// alert, confirm and prompt return at once as a dismissed dialog would, and show in the
+    /// console trace of the world that called them; open is a blocked popup.
+    @Test func promptsAnswerAtOnceAndAreTraced() throws {
+        let (session, page) = try Support.load("<p>x</p>", url: "https://site.example/a")
+        let answers = try Support.eval(page.pageWorld, "JSON.stringify([alert('hello'), confirm('Leave?'), prompt('Name', 'x'), open('/popup'), print(), close()])") as? String
+        #expect(answers == "[null,false,null,null,null,null]")
+        _ = try Support.eval(try page.contentWorld(for: "ext"), "alert(42)")
+        #expect(page.console.map(\.description) == [
+            "0ms page alert: hello", "0ms page confirm: Leave?", "0ms page prompt: Name",
+            "0ms page open: /popup (blocked: the harness opens no windows)", "0ms page print: ", "0ms content:ext alert: 42",
+        ])
+        #expect(session.trace.dump().contains("page1/page console alert: hello"))
+    }
+
+    @Test func reportErrorReportsWithoutThrowing() throws {
+        let (session, page) = try Support.load("<p>x</p>", url: "https://site.example/a")
+        #expect(try Support.eval(page.pageWorld, "reportError(new RangeError('late')); 'went on'") as? String == "went on")
+        #expect(session.trace.dump().contains("RangeError: late"))
+        #expect(page.errors.map(\.description) == ["0ms page RangeError: late (at test:eval:1:27) [during reportError]"])
+        #expect(throws: JSError.self) { try page.pageWorld.evaluate("reportError()", sourceURL: "t") }
+    }
+
+    /// Marks and measures read the virtual clock; a page that wraps performance.now moves only
+    /// itself, not the runtime's own timing (IntersectionObserver entries).
+    @Test func userTimingFollowsTheVirtualClock() throws {
+        let (session, page) = try Support.load("<div id=t data-adv-box='0 0 10 10'></div>", url: "https://site.example/a")
+        try session.loop.advance(by: .milliseconds(250))
+        _ = try Support.eval(page.pageWorld, "performance.mark('start')")
+        try session.loop.advance(by: .milliseconds(40))
+        let measured = try Support.eval(page.pageWorld, "const m = performance.measure('step', 'start'); [m.startTime, m.duration].join()") as? String
+        #expect(measured == "250,40")
+        _ = try Support.eval(page.pageWorld, """
+            performance.now = () => 1e9;
+            window.times = [];
+            new IntersectionObserver((entries) => entries.forEach((e) => times.push(e.time))).observe(document.getElementById('t'));
+            """)
+        try session.loop.advance(by: .milliseconds(100))
+        let times = try Support.eval(page.pageWorld, "times.join()") as? String
+        #expect(times.map { !$0.isEmpty && !$0.contains("1000000000") } == true, "\(times ?? "nil")")
+    }
+}
