@@ -71,3 +71,8 @@ private func expectCaseFileLoads(_ part: String, atLeast: Int) throws {
     @Test func caseFileLoads() throws { try expectCaseFileLoads("performance", atLeast: 11) }
     @Test(arguments: Fidelity.probes("performance")) func matchesWebKit(_ probe: FidelityProbe) throws { try expectMatchesWebKit(probe) }
 }
+
+@Suite struct CustomElementsFidelityTests {
+    @Test func caseFileLoads() throws { try expectCaseFileLoads("custom-elements", atLeast: 17) }
+    @Test(arguments: Fidelity.probes("custom-elements")) func matchesWebKit(_ probe: FidelityProbe) throws { try expectMatchesWebKit(probe) }
+}

@@ -78,6 +78,18 @@
     }
   }
 
+  // A script made by the fragment parser (innerHTML, outerHTML, insertAdjacentHTML) or in an inert
+  // document (DOMParser, <template>) never runs, wherever it is inserted later: HTML marks it
+  // "already started" (13.4 "parsing HTML fragments", 8.5.1 DOMParser). Those documents are the
+  // ones that are not a page's.
+  const htmlElements = ctx.require("domino/lib/htmlelts");
+  const makeHTMLElement = htmlElements.createElement;
+  htmlElements.createElement = function createElement(doc, localName, prefix) {
+    const element = makeHTMLElement(doc, localName, prefix);
+    if (localName === "script" && doc._advPageId === undefined) Object.defineProperty(element, "_advStarted", { value: true });
+    return element;
+  };
+
   // HTML 4.12.1 "prepare the script element": a script runs once, when it is first connected
   // with a src or text; a src script loads and runs in a later task, an inline one at once.
   function insertedScript(element) {
