@@ -20,7 +20,9 @@ extension Browser {
         defer { loadingFrames.removeLast() }
         // A tab's top document arrives in slices with tasks between them; frames load whole,
         // inside their parent's load.
-        let page = try session.open(html: html, url: frame.url, contentScripts: scripts, incremental: frame.id == 0, beforeLoad: { [unowned self] page in
+        // A tab's top-level documents share one session history.
+        let page = try session.open(html: html, url: frame.url, contentScripts: scripts, incremental: frame.id == 0,
+                                    historySession: frame.id == 0 ? "tab\(tab.id)" : nil, beforeLoad: { [unowned self] page in
             self.pageTabs[page.id] = tab.id
             self.pageFrames[page.id] = frame
             // A document in a background tab starts hidden (HTML 6.2).

@@ -7,15 +7,7 @@ import JSKit
 extension Browser {
     var historyLayer: JSValue { session.realm.engine["layers"]["history"] }
 
-    func installHistoryHooks() throws {
-        let realm = session.realm.context
-        // The history a page's entries go in: its tab's for a top-level document. Asked while the
-        // page is made, before it is known as the frame's (that is the frame being loaded).
-        try session.realm.engine.property("hooks").set("historySession", realm.function("historySession", length: 1) { [unowned self] call in
-            let pageID = Int(try call.argument(0).toNumber())
-            guard let frame = self.pageFrames[pageID] ?? self.loadingFrames.last, frame.id == 0 else { return call.context.null }
-            return call.context.string("tab\(frame.tab.id)")
-        })
+    func installHistoryHooks() {
         session.urlChanged = { [unowned self] page, url, kind in self.urlChanged(page, url: url, kind: kind) }
         session.navigationRequested = { [unowned self] page, url, kind in self.navigationRequested(page, url: url, kind: kind) }
     }

@@ -104,7 +104,7 @@ public final class Browser {
         session.contentWorldCreated = { [unowned self] world, page in try self.attachContentWorld(world, page: page) }
         try installNetworkHooks()
         try installStorageHook()
-        try installHistoryHooks()
+        installHistoryHooks()
     }
 
     /// The trace of everything the browser and its pages did.

@@ -65,8 +65,10 @@ final class DOMRealm {
 
     /// Makes a document for `url` and the shared object its worlds inherit from.
     /// - Throws: ``JSError`` from the engine script.
-    func createPage(id: Int, url: String, timeOrigin: Double) throws -> JSValue {
-        try createPageFunction.call([context.number(Double(id)), context.string(url), context.number(timeOrigin)])
+    /// `historySession` names the session history the page joins (nil: one of its own).
+    func createPage(id: Int, url: String, timeOrigin: Double, historySession: String? = nil) throws -> JSValue {
+        try createPageFunction.call([context.number(Double(id)), context.string(url), context.number(timeOrigin),
+                                     historySession.map { context.string($0) } ?? context.null])
     }
 
     /// Turns a fresh realm's global into a window of `page`.

@@ -124,13 +124,14 @@ public final class WebSession {
     /// (tasks never run inside one another); if a task closes the page meanwhile, parsing stops
     /// there and the page is returned closed.
     public func open(html: String, url: String, contentScripts: [ContentScript] = [], incremental: Bool = false,
+                     historySession: String? = nil,
                      beforeLoad: ((Page) throws -> Void)? = nil,
                      afterParse: ((Page) throws -> Void)? = nil) throws -> Page {
         let id = nextPageID
         nextPageID += 1
         let timeOrigin = options.epoch + loop.now.milliseconds
         loop.frameTimeOrigins[id] = loop.now.milliseconds
-        let handle = try realm.createPage(id: id, url: url, timeOrigin: timeOrigin)
+        let handle = try realm.createPage(id: id, url: url, timeOrigin: timeOrigin, historySession: historySession)
         let pageWorldContext = makeRealm(name: "page \(id)")
         let pageWorld = World(kind: .page, context: pageWorldContext)
         let page = Page(id: id, url: url, handle: handle, pageWorld: pageWorld, session: self)

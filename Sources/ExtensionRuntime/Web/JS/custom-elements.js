@@ -125,7 +125,11 @@
     return out;
   }
 
+  // Definitions made in this session so far, on any page: while there are none, a change has
+  // nothing to do here (most pages never define an element).
+  let definitionCount = 0;
   ctx.onMutation((record) => {
+    if (definitionCount === 0) return;
     const target = record.target;
     const document = target.nodeType === 9 ? target : target.ownerDocument;
     const registry = document && registries.get(document);
@@ -265,6 +269,7 @@
         registry.defining = false;
       }
       registry.byName.set(name, definition);
+      definitionCount++;
       registry.constructors.set(constructor, name);
       byConstructor.set(constructor, definition);
       depth++;
@@ -344,14 +349,24 @@
     }
   }
 
+  // A page's registry is made when a script first reads window.customElements: until then the
+  // page has no definitions, and its elements cost nothing here.
+  function registryOf(document) {
+    let state = registries.get(document);
+    if (!state) {
+      state = { document, byName: new Map(), constructors: new Map(), waiting: new Map(), defining: false, registry: Object.create(CustomElementRegistry.prototype),
+                realm: () => (document.defaultView && document.defaultView.Promise ? document.defaultView : globalThis) };
+      registries.set(document, state);
+      registryStates.set(state.registry, state);
+    }
+    return state.registry;
+  }
+
   return {
     name: "customElements",
     page(p) {
-      const registry = Object.create(CustomElementRegistry.prototype);
-      registries.set(p.document, { document: p.document, byName: new Map(), constructors: new Map(), waiting: new Map(), defining: false,
-                                   realm: () => (p.document.defaultView && p.document.defaultView.Promise ? p.document.defaultView : globalThis) });
-      registryStates.set(registry, registries.get(p.document));
-      Object.defineProperty(p.shared, "customElements", { get() { return registry; }, enumerable: true, configurable: true });
+      const document = p.document;
+      Object.defineProperty(p.shared, "customElements", { get() { return registryOf(document); }, enumerable: true, configurable: true });
     },
   };
 })

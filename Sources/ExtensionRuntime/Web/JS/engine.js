@@ -415,7 +415,7 @@
     };
   }
 
-  function createPage(pageId, url, timeOrigin) {
+  function createPage(pageId, url, timeOrigin, historySession) {
     const parser = new HTMLParser(url, undefined, { scripting_enabled: true });
     const document = parser.document();
     document._scripting_enabled = true;
@@ -491,7 +491,7 @@
     });
 
     for (const name in web) if (web[name].page) web[name].page({ document, shared, windowTarget, pageId, timeOrigin });
-    for (const name in browser) if (browser[name].page) browser[name].page({ document, shared, windowTarget, pageId, url });
+    for (const name in browser) if (browser[name].page) browser[name].page({ document, shared, windowTarget, pageId, url, historySession });
 
     let parsed = 0;
     const handle = {

@@ -260,7 +260,7 @@
   function runIntersections(doc) {
     const set = observersByDoc.get(doc);
     if (!set) return;
-    const now = doc._advNow ? doc._advNow() : 0;
+    const now = ctx.pageNow ? ctx.pageNow(doc) : 0;
     for (const observer of Array.from(set).sort((a, b) => a._order - b._order)) {
       const rootBox = observer.root ? ctx.boxOf(observer.root) : (() => { const v = viewportOf(doc); return { x: 0, y: 0, width: v.width, height: v.height }; })();
       for (const entry of observer._targets) {

@@ -2,8 +2,8 @@
 // scrollRestoration), fragment navigations through `location`, `popstate` and `hashchange`; and
 // the navigations `location` asks for (href, assign, replace, reload), handed to the browser.
 //
-// A tab's top-level documents share one session history (`hooks.historySession` names it; a
-// bare session, a frame's document or a popup has a history of its own). Entries keep their
+// A tab's top-level documents share one session history (the browser names it when it makes the
+// page; a bare session, a frame's document or a popup has a history of its own). Entries keep their
 // state as a structured clone made in this realm; `history.state` is a clone of it made in the
 // page world, the same object until the entry or its state changes (WebKit's History::state
 // caches it the same way). A traversal to an entry of another document asks the browser to load
@@ -13,7 +13,6 @@
   "use strict";
   const impl = ctx.impl;
   const host = ctx.host;
-  const hooks = ctx.hooks;
   const URLClass = ctx.urlClasses.URL;
   const Location = ctx.require("domino/lib/Location");
   const URLUtils = ctx.require("domino/lib/URLUtils");
@@ -275,26 +274,31 @@
   return {
     name: "history",
     page(p) {
-      const key = (hooks.historySession && hooks.historySession(p.pageId)) || "page " + p.pageId;
+      const key = p.historySession || "page " + p.pageId;
       let session = sessions.get(key);
       if (!session) sessions.set(key, session = { entries: [], index: -1, pending: null, span: { start: -Infinity, calls: 0 } });
       enter(session, p.url, p.pageId);
       const record = {
-        pageId: p.pageId, document: p.document, windowTarget: p.windowTarget, location: p.shared.location, session,
+        pageId: p.pageId, document: p.document, windowTarget: p.windowTarget, location: p.shared.location, session, history: null,
         alive: true, scrollRestoration: "auto", stateFor: undefined, stateValue: null, clone: null, cloneRealm: null,
       };
-      const history = Object.create(History.prototype);
-      byHistory.set(history, record);
       byWindow.set(p.windowTarget, record);
       pages.set(p.pageId, record);
-      Object.defineProperty(p.shared, "history", { get() { return history; }, enumerable: true, configurable: true });
-      for (const type of ["popstate", "hashchange"]) {
-        Object.defineProperty(p.shared, "on" + type, {
-          get() { return p.windowTarget._getEventHandler ? p.windowTarget._getEventHandler(type) : null; },
-          set(value) { p.windowTarget._setEventHandler(type, value); },
+      // A page's History object is made when a script first reads it. (The accessors are the
+      // page's own: a global name read without `window.` reaches a getter on the prototype chain
+      // with no receiver to tell the page by.)
+      const windowTarget = p.windowTarget;
+      Object.defineProperties(p.shared, {
+        history: {
+          get() {
+            if (!record.history) { record.history = Object.create(History.prototype); byHistory.set(record.history, record); }
+            return record.history;
+          },
           enumerable: true, configurable: true,
-        });
-      }
+        },
+        onpopstate: { get() { return windowTarget._getEventHandler("popstate"); }, set(value) { windowTarget._setEventHandler("popstate", value); }, enumerable: true, configurable: true },
+        onhashchange: { get() { return windowTarget._getEventHandler("hashchange"); }, set(value) { windowTarget._setEventHandler("hashchange", value); }, enumerable: true, configurable: true },
+      });
     },
     pageClosed(pageId) {
       const record = pages.get(pageId);

@@ -119,16 +119,31 @@
   }
   Object.assign(ctx.domGlobals, { Performance, PerformanceEntry, PerformanceMark, PerformanceMeasure });
 
+  // A page's Performance object is made when a script first reads window.performance. The layers
+  // read the page's clock through ctx.pageNow, which a page's patch of `performance.now` does
+  // not move.
+  const pages = new WeakMap();   // document -> { timeOrigin, performance }
+  ctx.pageNow = (document) => { const page = pages.get(document); return page ? ctx.host.now() - page.timeOrigin : 0; };
+  function performanceOf(page) {
+    if (!page.performance) {
+      const performance = page.performance = Object.create(Performance.prototype);
+      states.set(performance, { now: () => ctx.host.now() - page.timeOrigin, timeOrigin: page.timeOrigin, entries: [] });
+    }
+    return page.performance;
+  }
+
   return {
     name: "performance",
     page(p) {
-      const now = () => ctx.host.now() - p.timeOrigin;
-      const performance = Object.create(Performance.prototype);
-      states.set(performance, { now, timeOrigin: p.timeOrigin, entries: [] });
-      // The runtime's own clock for the layers, which a page's patch of `performance.now` must
-      // not move.
-      Object.defineProperty(p.document, "_advNow", { value: now });
-      p.shared.performance = performance;
+      const page = { timeOrigin: p.timeOrigin, performance: null };
+      pages.set(p.document, page);
+      const shared = p.shared;
+      Object.defineProperty(shared, "performance", {
+        get() { return performanceOf(page); },
+        // A page may replace it (WebIDL [Replaceable]).
+        set(value) { Object.defineProperty(shared, "performance", { value, writable: true, enumerable: true, configurable: true }); },
+        enumerable: true, configurable: true,
+      });
     },
   };
 })
