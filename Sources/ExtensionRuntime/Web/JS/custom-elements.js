@@ -332,11 +332,16 @@
     "replaceWith", "replaceChildren", "importNode", "adoptNode"]);
   const SETTERS = new Set(["innerHTML", "outerHTML", "textContent"]);
   const PARSING = new Set(["innerHTML", "outerHTML", "insertAdjacentHTML"]);
-  const prototypes = new Set();
-  for (const value of Object.values(impl)) if (typeof value === "function" && value.prototype) prototypes.add(value.prototype);
-  for (const proto of prototypes) {
-    for (const name of Object.getOwnPropertyNames(proto)) {
-      if (!METHODS.has(name) && !SETTERS.has(name)) continue;
+  // The DOM's own prototypes hold the methods; the MutationObserver layer's innerHTML setters sit
+  // on every HTML*Element prototype.
+  const owners = [impl.Node, impl.Element, impl.HTMLElement, impl.SVGElement, impl.CharacterData, impl.DocumentFragment, impl.Document];
+  const wraps = [];
+  for (const ctor of owners) if (ctor) for (const name of METHODS) wraps.push([ctor.prototype, name]);
+  for (const ctor of owners) if (ctor) for (const name of SETTERS) wraps.push([ctor.prototype, name]);
+  for (const key of Object.keys(impl)) if (/^HTML.+Element$/.test(key) && impl[key].prototype) wraps.push([impl[key].prototype, "innerHTML"]);
+  const hasOwn = Object.prototype.hasOwnProperty;
+  for (const [proto, name] of wraps) {
+    if (hasOwn.call(proto, name)) {
       const descriptor = Object.getOwnPropertyDescriptor(proto, name);
       if (!descriptor.configurable) continue;
       if (METHODS.has(name) && typeof descriptor.value === "function") {

@@ -131,20 +131,25 @@
     return inBatch(() => original.call(this));
   });
   // textContent and innerHTML "replace all" (DOM 4.2.3, HTML fragment parsing): one record with
-  // the removed and the added nodes. domino defines Element's textContent and HTMLElement's
-  // innerHTML non-configurable, so the wrappers go on the classes below them (plain HTMLElements
-  // such as <section> are covered by the fragment-parser batch below).
+  // the removed and the added nodes. The loader leaves domino's public accessors configurable
+  // (WebIDL), so HTMLElement's innerHTML is wrapped where it is; were it not, the wrappers would
+  // go on every class below it. Element's textContent is wrapped on HTMLElement and SVGElement.
   function batchSetter(proto, name, from) {
     const descriptor = Object.getOwnPropertyDescriptor(from, name);
-    if (!descriptor || !descriptor.set || Object.prototype.hasOwnProperty.call(proto, name)) return;
+    if (!descriptor || !descriptor.set || (proto !== from && Object.prototype.hasOwnProperty.call(proto, name))) return;
     const set = descriptor.set;
     Object.defineProperty(proto, name, { configurable: true, enumerable: descriptor.enumerable, get: descriptor.get,
       set(value) { inBatch(() => set.call(this, value)); } });
   }
   batchSetter(impl.HTMLElement.prototype, "textContent", impl.Element.prototype);
   batchSetter(impl.SVGElement.prototype, "textContent", impl.Element.prototype);
-  for (const name of Object.keys(impl)) {
-    if (/^HTML.+Element$/.test(name) && name !== "HTMLElement") batchSetter(impl[name].prototype, "innerHTML", impl.HTMLElement.prototype);
+  const innerHTML = Object.getOwnPropertyDescriptor(impl.HTMLElement.prototype, "innerHTML");
+  if (innerHTML && innerHTML.configurable) {
+    batchSetter(impl.HTMLElement.prototype, "innerHTML", impl.HTMLElement.prototype);
+  } else {
+    for (const name of Object.keys(impl)) {
+      if (/^HTML.+Element$/.test(name) && name !== "HTMLElement") batchSetter(impl[name].prototype, "innerHTML", impl.HTMLElement.prototype);
+    }
   }
 
   // Markup setters (innerHTML, outerHTML, insertAdjacentHTML) all start with the fragment parser
