@@ -76,3 +76,8 @@ private func expectCaseFileLoads(_ part: String, atLeast: Int) throws {
     @Test func caseFileLoads() throws { try expectCaseFileLoads("custom-elements", atLeast: 17) }
     @Test(arguments: Fidelity.probes("custom-elements")) func matchesWebKit(_ probe: FidelityProbe) throws { try expectMatchesWebKit(probe) }
 }
+
+@Suite struct ChannelMessagingFidelityTests {
+    @Test func caseFileLoads() throws { try expectCaseFileLoads("channel-messaging", atLeast: 12) }
+    @Test(arguments: Fidelity.probes("channel-messaging")) func matchesWebKit(_ probe: FidelityProbe) throws { try expectMatchesWebKit(probe) }
+}

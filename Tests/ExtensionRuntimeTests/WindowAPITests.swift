@@ -45,4 +45,26 @@ import TestSupport
         let times = try Support.eval(page.pageWorld, "times.join()") as? String
         #expect(times.map { !$0.isEmpty && !$0.contains("1000000000") } == true, "\(times ?? "nil")")
     }
+
+    /// Channel messages are tasks of the page, in posting order, each after the tasks queued
+    /// before it; a closed page gets none.
+    @Test func channelMessagesAreTasksOfThePage() throws {
+        let (session, page) = try Support.load("<p>x</p>", url: "https://site.example/a")
+        _ = try Support.eval(page.pageWorld, """
+            window.seen = [];
+            const channel = new MessageChannel();
+            channel.port2.onmessage = (e) => seen.push(e.data.n);
+            setTimeout(() => seen.push('timer'), 0);
+            channel.port1.postMessage({ n: 1 });
+            channel.port1.postMessage({ n: 2 });
+            seen.push('sync');
+            window.keep = channel;
+            """)
+        try session.loop.runUntilIdle()
+        #expect(try Support.eval(page.pageWorld, "seen.join()") as? String == "sync,timer,1,2")
+        _ = try Support.eval(page.pageWorld, "keep.port1.postMessage({ n: 3 })")
+        let next = try session.navigate(from: page, html: "<p>y</p>", url: "https://site.example/b")
+        try session.loop.runUntilIdle()
+        #expect(page.isClosed && next.errors.isEmpty && page.errors.isEmpty)
+    }
 }

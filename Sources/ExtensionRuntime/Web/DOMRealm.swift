@@ -17,7 +17,7 @@ final class DOMRealm {
     /// add (the mutation feed, the style version).
     static let layers = ["mutation-observer.js", "dom.js", "cssom.js", "cascade.js", "events.js", "inert.js", "custom-elements.js", "media.js", "performance.js", "geometry.js", "encoding.js", "structured-clone.js"]
     /// The layers the browser builds on (frames, requests after parsing), in load order.
-    static let browserLayers = ["frames.js", "requests.js", "dom-trace.js", "web-storage.js", "cookies.js", "history.js"]
+    static let browserLayers = ["channel-messaging.js", "frames.js", "requests.js", "dom-trace.js", "web-storage.js", "cookies.js", "history.js"]
     private let createPageFunction: JSValue
     private let initWorldFunction: JSValue
     private let restoreFunction: JSValue

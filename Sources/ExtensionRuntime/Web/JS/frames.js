@@ -11,12 +11,15 @@
   const URLClass = ctx.urlClasses.URL;
 
   // The origin of a document: set by the browser for about:blank and srcdoc documents (which
-  // inherit their parent's), computed from the URL otherwise.
+  // inherit their parent's), computed from the URL otherwise. Any scheme with a host has a tuple
+  // origin, as in WebKit (WebCore SecurityOrigin: only data:, file: and hostless URLs are
+  // opaque here), so a safari-web-extension:// page and the fidelity recorder's pages have one.
   function originOf(document) {
     if (document._advOrigin) return document._advOrigin;
     try {
       const url = new URLClass(document.URL);
-      return url.protocol === "http:" || url.protocol === "https:" ? url.origin : "null";
+      if (url.protocol === "http:" || url.protocol === "https:") return url.origin;
+      return url.host && url.protocol !== "file:" ? url.protocol + "//" + url.host : "null";
     } catch (error) {
       return "null";
     }
@@ -84,6 +87,7 @@
 
   // window.postMessage (HTML 9.3.3): the message is delivered as a `message` event in a later
   // task, only if targetOrigin is "*", "/" (the sender's own origin) or the target's origin.
+  const storeClone = ctx.makeStructuredClone(globalThis);
   function post(handle, senderDocument, message, targetOrigin) {
     const target = String(targetOrigin === undefined ? "/" : targetOrigin);
     const targetActual = originOf(handle.document);
@@ -92,21 +96,17 @@
       const wanted = target === "/" ? senderOrigin : target.replace(/\/$/, "");
       if (wanted !== targetActual) return;
     }
-    // Structured clone of what JSON can carry (strings, numbers, plain objects, arrays).
-    const data = message === undefined ? undefined : JSON.parse(JSON.stringify(message) || "null");
+    // A structured clone made now (a DataCloneError reaches the sender), read in the target page's
+    // world when the message arrives.
+    const serialized = storeClone(message);
     const pageId = handle.document._advPageId;
     ctx.host.queueTask(pageId, () => {
       if (handle.closed) return;
-      const event = new impl.Event("message");
+      const view = handle.document.defaultView;
+      const data = ctx.makeStructuredClone(view && view.Object ? view : globalThis)(serialized);
       const sourceHandle = senderDocument._advHandle;
-      Object.defineProperties(event, {
-        data: { value: data, enumerable: true },
-        origin: { value: senderOrigin, enumerable: true },
-        source: { value: sourceHandle ? windowOf(sourceHandle, handle.document, "page") : null, enumerable: true },
-        ports: { value: Object.freeze([]), enumerable: true },
-        lastEventId: { value: "", enumerable: true },
-      });
-      handle.windowTarget._dispatchEvent(event, true);
+      const source = sourceHandle ? windowOf(sourceHandle, handle.document, "page") : null;
+      handle.windowTarget._dispatchEvent(new ctx.MessageEvent("message", { data, origin: senderOrigin, source, ports: [], lastEventId: "" }), true);
     });
   }
 

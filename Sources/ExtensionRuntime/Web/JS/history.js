@@ -224,6 +224,15 @@
   })) {
     Object.defineProperty(Location.prototype, name, { value, writable: true, enumerable: true, configurable: true });
   }
+  // location.origin is the document's origin (a custom scheme with a host has one in WebKit).
+  const locationOrigin = Object.getOwnPropertyDescriptor(URLUtils.prototype, "origin");
+  Object.defineProperty(Location.prototype, "origin", {
+    get() {
+      const record = byWindow.get(this._window);
+      return record ? ctx.originOf(record.document) : locationOrigin.get.call(this);
+    },
+    enumerable: true, configurable: true,
+  });
   // The hash setter does nothing when the fragment would not change (HTML 7.2.4, hash setter).
   const locationHash = Object.getOwnPropertyDescriptor(URLUtils.prototype, "hash");
   Object.defineProperty(Location.prototype, "hash", {
