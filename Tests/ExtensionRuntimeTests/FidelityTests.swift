@@ -81,3 +81,8 @@ private func expectCaseFileLoads(_ part: String, atLeast: Int) throws {
     @Test func caseFileLoads() throws { try expectCaseFileLoads("channel-messaging", atLeast: 12) }
     @Test(arguments: Fidelity.probes("channel-messaging")) func matchesWebKit(_ probe: FidelityProbe) throws { try expectMatchesWebKit(probe) }
 }
+
+@Suite struct FetchAPIFidelityTests {
+    @Test func caseFileLoads() throws { try expectCaseFileLoads("fetch-api", atLeast: 16) }
+    @Test(arguments: Fidelity.probes("fetch-api")) func matchesWebKit(_ probe: FidelityProbe) throws { try expectMatchesWebKit(probe) }
+}

@@ -15,7 +15,7 @@ final class DOMRealm {
     let web: JSValue
     /// The web-platform layers over domino, in load order: later layers use what earlier ones
     /// add (the mutation feed, the style version).
-    static let layers = ["mutation-observer.js", "dom.js", "cssom.js", "cascade.js", "events.js", "inert.js", "custom-elements.js", "media.js", "performance.js", "geometry.js", "encoding.js", "structured-clone.js"]
+    static let layers = ["mutation-observer.js", "dom.js", "cssom.js", "cascade.js", "events.js", "inert.js", "custom-elements.js", "media.js", "performance.js", "geometry.js", "encoding.js", "structured-clone.js", "fetch-api.js"]
     /// The layers the browser builds on (frames, requests after parsing), in load order.
     static let browserLayers = ["channel-messaging.js", "frames.js", "requests.js", "dom-trace.js", "web-storage.js", "cookies.js", "history.js"]
     private let createPageFunction: JSValue

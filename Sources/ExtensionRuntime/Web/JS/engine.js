@@ -396,25 +396,6 @@
 
   // MARK: - Pages
 
-  // A minimal Fetch Response over a text body.
-  function makeResponse(url, status, body) {
-    let used = false;
-    const take = () => {
-      if (used) return Promise.reject(new TypeError("Body is disturbed or locked"));
-      used = true;
-      return Promise.resolve(body);
-    };
-    return {
-      url, status, ok: status >= 200 && status < 300, statusText: status === 200 ? "OK" : status === 404 ? "Not Found" : "",
-      redirected: false, type: "basic",
-      headers: { get() { return null; }, has() { return false; } },
-      get bodyUsed() { return used; },
-      text: take,
-      json() { return take().then(JSON.parse); },
-      clone() { return makeResponse(url, status, body); },
-    };
-  }
-
   function createPage(pageId, url, timeOrigin, historySession) {
     const parser = new HTMLParser(url, undefined, { scripting_enabled: true });
     const document = parser.document();
@@ -474,7 +455,7 @@
           const outcome = host.fetch(pageId, url, method);
           host.queueTask(pageId, () => {
             if (outcome.blocked) { reject(new TypeError("Load failed")); return; }
-            resolve(makeResponse(url, outcome.status, outcome.body));
+            resolve(layerContext.makeFetchResponse(url, outcome.status, outcome.body));
           });
         });
       },

@@ -1,0 +1,388 @@
+// Fetch's classes (Fetch standard 5, File API 3): Headers, Request, Response and Blob, with the
+// body methods text(), json(), arrayBuffer(), blob() and bytes(). fetch() (engine.js) answers
+// with a Response from here. Bodies are bytes (UTF-8 for text); `body` streams are not
+// simulated (`response.body` is null), nor is FormData. Network responses carry no headers: the
+// network model has none. Each page has its own Request constructor (same prototype), so that a
+// relative URL resolves against that page's address.
+(function (ctx) {
+  "use strict";
+  const DOMException = ctx.DOMException;
+
+  // MARK: - Bytes
+
+  function utf8Encode(text) {
+    const binary = unescape(encodeURIComponent(String(text).replace(/[\uD800-\uDFFF](?![\uDC00-\uDFFF])|(^|[^\uD800-\uDBFF])[\uDC00-\uDFFF]/g, (m, p) => (p || "") + "\uFFFD")));
+    const bytes = new Uint8Array(binary.length);
+    for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+    return bytes;
+  }
+  function utf8Decode(bytes) {
+    let text = "";
+    let i = 0;
+    while (i < bytes.length) {
+      const b = bytes[i];
+      let cp = 0xFFFD, n = 1;
+      if (b < 0x80) { cp = b; } else if (b >= 0xC2 && b < 0xE0 && i + 1 < bytes.length && (bytes[i + 1] & 0xC0) === 0x80) {
+        cp = ((b & 0x1F) << 6) | (bytes[i + 1] & 0x3F); n = 2;
+      } else if (b >= 0xE0 && b < 0xF0 && i + 2 < bytes.length && (bytes[i + 1] & 0xC0) === 0x80 && (bytes[i + 2] & 0xC0) === 0x80) {
+        cp = ((b & 0x0F) << 12) | ((bytes[i + 1] & 0x3F) << 6) | (bytes[i + 2] & 0x3F); n = 3;
+        if (cp < 0x800 || (cp >= 0xD800 && cp < 0xE000)) { cp = 0xFFFD; n = 1; }
+      } else if (b >= 0xF0 && b < 0xF5 && i + 3 < bytes.length && (bytes[i + 1] & 0xC0) === 0x80 && (bytes[i + 2] & 0xC0) === 0x80 && (bytes[i + 3] & 0xC0) === 0x80) {
+        cp = ((b & 0x07) << 18) | ((bytes[i + 1] & 0x3F) << 12) | ((bytes[i + 2] & 0x3F) << 6) | (bytes[i + 3] & 0x3F); n = 4;
+        if (cp < 0x10000 || cp > 0x10FFFF) { cp = 0xFFFD; n = 1; }
+      }
+      text += String.fromCodePoint(cp);
+      i += n;
+    }
+    // A leading byte-order mark stays, as WebKit keeps it (recorded; the Fetch standard's "UTF-8
+    // decode" would drop it).
+    return text;
+  }
+  // The bytes of a body or blob part (BufferSource, Blob, or anything else as a string).
+  function bytesOf(part) {
+    if (part instanceof Blob) return blobs.get(part).bytes;
+    if (part instanceof ArrayBuffer || Object.prototype.toString.call(part) === "[object ArrayBuffer]") return new Uint8Array(part.slice(0));
+    if (ArrayBuffer.isView(part)) return new Uint8Array(part.buffer.slice(part.byteOffset, part.byteOffset + part.byteLength));
+    return utf8Encode(part);
+  }
+  function concat(chunks) {
+    const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
+    let at = 0;
+    for (const chunk of chunks) { out.set(chunk, at); at += chunk.length; }
+    return out;
+  }
+
+  // MARK: - Blob
+
+  const blobs = new WeakMap();   // blob -> { bytes, type }
+  function Blob(parts, options) {
+    if (!new.target) throw new TypeError("Failed to construct 'Blob': Please use the 'new' operator.");
+    if (parts !== undefined && (parts === null || typeof parts !== "object" || typeof parts[Symbol.iterator] !== "function")) {
+      throw new TypeError("Failed to construct 'Blob': The provided value cannot be converted to a sequence.");
+    }
+    const chunks = parts === undefined ? [] : Array.from(parts, bytesOf);
+    const type = options && options.type !== undefined ? String(options.type) : "";
+    blobs.set(this, { bytes: concat(chunks), type: /[^\x20-\x7E]/.test(type) ? "" : type.toLowerCase() });
+  }
+  function blobState(blob) {
+    const state = blobs.get(blob);
+    if (!state) throw new TypeError("Can only call Blob methods on Blob objects");
+    return state;
+  }
+  function makeBlob(bytes, type) {
+    const blob = Object.create(Blob.prototype);
+    blobs.set(blob, { bytes, type });
+    return blob;
+  }
+  defineMembers(Blob.prototype, {
+    size: { get() { return blobState(this).bytes.length; } },
+    type: { get() { return blobState(this).type; } },
+    text: { value: function text() { return Promise.resolve(utf8Decode(blobState(this).bytes)); } },
+    arrayBuffer: { value: function arrayBuffer() { return Promise.resolve(blobState(this).bytes.slice().buffer); } },
+    bytes: { value: function bytes() { return Promise.resolve(blobState(this).bytes.slice()); } },
+    slice: {
+      value: function slice(start, end, contentType) {
+        const bytes = blobState(this).bytes;
+        const clamp = (value, fallback) => {
+          if (value === undefined) return fallback;
+          const n = Math.trunc(Number(value)) || 0;
+          return n < 0 ? Math.max(bytes.length + n, 0) : Math.min(n, bytes.length);
+        };
+        const from = clamp(start, 0), to = clamp(end, bytes.length);
+        return makeBlob(bytes.slice(from, Math.max(from, to)), contentType === undefined ? "" : String(contentType).toLowerCase());
+      },
+    },
+  }, "Blob");
+
+  // MARK: - Headers
+
+  const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+  const headerLists = new WeakMap();   // headers -> { list: [[name, value]], guard }
+  function normalizeValue(value) { return String(value).replace(/^[\t\n\r ]+|[\t\n\r ]+$/g, ""); }
+  function checkName(name) {
+    const text = String(name);
+    if (!TOKEN.test(text)) throw new TypeError("Invalid header name: '" + text + "'");
+    return text.toLowerCase();
+  }
+  function checkValue(value) {
+    const text = normalizeValue(value);
+    if (/[\0\r\n]/.test(text)) throw new TypeError("Invalid header value: '" + text + "'");
+    return text;
+  }
+  function headersState(headers) {
+    const state = headerLists.get(headers);
+    if (!state) throw new TypeError("Can only call Headers methods on Headers objects");
+    return state;
+  }
+  function mutable(state) {
+    if (state.guard === "immutable") throw new TypeError("Headers are immutable");
+  }
+  function fill(headers, init) {
+    if (init === undefined || init === null) return;
+    if (typeof init !== "object") throw new TypeError("Failed to construct 'Headers': The provided value is not of type '(record<ByteString, ByteString> or sequence<sequence<ByteString>>)'.");
+    if (typeof init[Symbol.iterator] === "function") {
+      for (const pair of init) {
+        const entry = Array.from(pair);
+        if (entry.length !== 2) throw new TypeError("Failed to construct 'Headers': Header pairs must contain exactly two items.");
+        headers.append(entry[0], entry[1]);
+      }
+    } else {
+      for (const key of Object.keys(init)) headers.append(key, init[key]);
+    }
+  }
+  function Headers(init) {
+    if (!new.target) throw new TypeError("Failed to construct 'Headers': Please use the 'new' operator.");
+    headerLists.set(this, { list: [], guard: "none" });
+    fill(this, init);
+  }
+  function makeHeaders(pairs, guard) {
+    const headers = Object.create(Headers.prototype);
+    headerLists.set(headers, { list: pairs.map(([n, v]) => [n.toLowerCase(), v]), guard });
+    return headers;
+  }
+  // Sorted by name, values of one name combined with ", " (set-cookie kept apart).
+  function sortedPairs(state) {
+    const names = Array.from(new Set(state.list.map(([n]) => n))).sort();
+    const out = [];
+    for (const name of names) {
+      const values = state.list.filter(([n]) => n === name).map(([, v]) => v);
+      if (name === "set-cookie") for (const value of values) out.push([name, value]);
+      else out.push([name, values.join(", ")]);
+    }
+    return out;
+  }
+  defineMembers(Headers.prototype, {
+    append: { value: function append(name, value) { const state = headersState(this); const n = checkName(name), v = checkValue(value); mutable(state); state.list.push([n, v]); } },
+    delete: { value: function (name) { const state = headersState(this); const n = checkName(name); mutable(state); state.list = state.list.filter(([k]) => k !== n); } },
+    get: {
+      value: function get(name) {
+        const n = checkName(name);
+        const values = headersState(this).list.filter(([k]) => k === n).map(([, v]) => v);
+        return values.length ? values.join(", ") : null;
+      },
+    },
+    getSetCookie: { value: function getSetCookie() { return headersState(this).list.filter(([k]) => k === "set-cookie").map(([, v]) => v); } },
+    has: { value: function has(name) { const n = checkName(name); return headersState(this).list.some(([k]) => k === n); } },
+    set: {
+      value: function set(name, value) {
+        const state = headersState(this);
+        const n = checkName(name), v = checkValue(value);
+        mutable(state);
+        // The first entry of the name takes the value; the others go (Fetch "set").
+        let seen = false;
+        state.list = state.list.filter((entry) => {
+          if (entry[0] !== n) return true;
+          if (seen) return false;
+          seen = true;
+          entry[1] = v;
+          return true;
+        });
+        if (!seen) state.list.push([n, v]);
+      },
+    },
+    forEach: { value: function forEach(callback, thisArg) { for (const [n, v] of sortedPairs(headersState(this))) callback.call(thisArg, v, n, this); } },
+    entries: { value: function entries() { return sortedPairs(headersState(this))[Symbol.iterator](); } },
+    keys: { value: function keys() { return sortedPairs(headersState(this)).map(([n]) => n)[Symbol.iterator](); } },
+    values: { value: function values() { return sortedPairs(headersState(this)).map(([, v]) => v)[Symbol.iterator](); } },
+  }, "Headers");
+  Object.defineProperty(Headers.prototype.delete, "name", { value: "delete" });
+  Object.defineProperty(Headers.prototype, Symbol.iterator, { value: Headers.prototype.entries, writable: true, configurable: true });
+
+  // MARK: - Body
+
+  const bodies = new WeakMap();   // Request/Response -> { bytes (or null), used, type }
+  function consume(owner) {
+    const body = bodies.get(owner);
+    if (!body) return Promise.reject(new TypeError("Illegal invocation"));
+    if (body.used) return Promise.reject(new TypeError("Body is disturbed or locked"));
+    if (body.bytes !== null) body.used = true;
+    return Promise.resolve(body.bytes || new Uint8Array(0));
+  }
+  const bodyMembers = {
+    bodyUsed: { get() { const body = bodies.get(this); return !!(body && body.used); } },
+    body: { get() { return null; } },
+    text: { value: function text() { return consume(this).then(utf8Decode); } },
+    json: { value: function json() { return consume(this).then((bytes) => JSON.parse(utf8Decode(bytes))); } },
+    arrayBuffer: { value: function arrayBuffer() { return consume(this).then((bytes) => bytes.buffer); } },
+    bytes: { value: function bytes() { return consume(this).then((bytes) => bytes); } },
+    blob: {
+      value: function blob() {
+        const type = (this.headers && this.headers.get("content-type")) || "";
+        return consume(this).then((bytes) => makeBlob(bytes, type.toLowerCase()));
+      },
+    },
+    formData: { value: function formData() { return Promise.reject(new TypeError("formData() is not simulated in the harness")); } },
+  };
+  // A body and the content-type it implies (Fetch 5.2 "extract a body").
+  function extract(body) {
+    if (body === undefined || body === null) return { bytes: null, type: null };
+    if (body instanceof Blob) return { bytes: blobs.get(body).bytes, type: blobs.get(body).type || null };
+    if (body instanceof ctx.domGlobals.URLSearchParams) return { bytes: utf8Encode(body.toString()), type: "application/x-www-form-urlencoded;charset=UTF-8" };
+    if (body instanceof ArrayBuffer || ArrayBuffer.isView(body)) return { bytes: bytesOf(body), type: null };
+    return { bytes: utf8Encode(body), type: "text/plain;charset=UTF-8" };
+  }
+
+  // MARK: - Response
+
+  const responses = new WeakMap();   // response -> { status, statusText, headers, url, type, redirected }
+  function responseState(response) {
+    const state = responses.get(response);
+    if (!state) throw new TypeError("Can only call Response methods on Response objects");
+    return state;
+  }
+  function Response(body, init) {
+    if (!new.target) throw new TypeError("Failed to construct 'Response': Please use the 'new' operator.");
+    init = init || {};
+    const status = init.status === undefined ? 200 : Number(init.status);
+    if (!(status >= 200 && status <= 599) || status !== Math.trunc(status)) throw new RangeError("Failed to construct 'Response': The status provided (" + init.status + ") is outside the range [200, 599].");
+    const statusText = init.statusText === undefined ? "" : String(init.statusText);
+    const headers = new Headers(init.headers);
+    const extracted = extract(body);
+    if (extracted.bytes !== null && (status === 101 || status === 204 || status === 205 || status === 304)) {
+      throw new TypeError("Failed to construct 'Response': Response with null body status cannot have body");
+    }
+    if (extracted.type && !headers.has("content-type")) headers.append("content-type", extracted.type);
+    headerLists.get(headers).guard = "response";
+    responses.set(this, { status, statusText, headers, url: "", type: "default", redirected: false });
+    bodies.set(this, { bytes: extracted.bytes, used: false });
+  }
+  function makeResponse(state, bytes) {
+    const response = Object.create(Response.prototype);
+    responses.set(response, state);
+    bodies.set(response, { bytes, used: false });
+    return response;
+  }
+  defineMembers(Response.prototype, Object.assign({
+    status: { get() { return responseState(this).status; } },
+    statusText: { get() { return responseState(this).statusText; } },
+    ok: { get() { const s = responseState(this).status; return s >= 200 && s < 300; } },
+    headers: { get() { return responseState(this).headers; } },
+    url: { get() { return responseState(this).url; } },
+    type: { get() { return responseState(this).type; } },
+    redirected: { get() { return responseState(this).redirected; } },
+    clone: {
+      value: function clone() {
+        const state = responseState(this);
+        if (bodies.get(this).used) throw new TypeError("Failed to execute 'clone' on 'Response': Response body is already used");
+        const headers = makeHeaders(headerLists.get(state.headers).list, headerLists.get(state.headers).guard);
+        return makeResponse(Object.assign({}, state, { headers }), bodies.get(this).bytes);
+      },
+    },
+  }, bodyMembers), "Response");
+  Object.defineProperties(Response, {
+    error: { value: function error() { return makeResponse({ status: 0, statusText: "", headers: makeHeaders([], "immutable"), url: "", type: "error", redirected: false }, null); }, writable: true, configurable: true },
+    json: {
+      value: function json(data, init) {
+        const text = JSON.stringify(data);
+        if (text === undefined) throw new TypeError("Failed to execute 'json' on 'Response': The data is not JSON serializable");
+        const response = new Response(text, init);
+        const headers = responseState(response).headers;
+        headerLists.get(headers).list = headerLists.get(headers).list.filter(([n]) => n !== "content-type").concat([["content-type", "application/json"]]);
+        return response;
+      },
+      writable: true, configurable: true,
+    },
+    redirect: {
+      value: function redirect(url, status) {
+        const code = status === undefined ? 302 : Number(status);
+        if (![301, 302, 303, 307, 308].includes(code)) throw new RangeError("Failed to execute 'redirect' on 'Response': Invalid status code");
+        const location = new ctx.domGlobals.URL(String(url)).href;
+        return makeResponse({ status: code, statusText: "", headers: makeHeaders([["location", location]], "immutable"), url: "", type: "default", redirected: false }, null);
+      },
+      writable: true, configurable: true,
+    },
+  });
+
+  // MARK: - Request
+
+  const requests = new WeakMap();   // request -> { url, method, headers, mode, credentials, signal }
+  const METHOD = /^(delete|get|head|options|post|put)$/i;
+  function requestState(request) {
+    const state = requests.get(request);
+    if (!state) throw new TypeError("Can only call Request methods on Request objects");
+    return state;
+  }
+  function Request(input, init) {
+    if (!new.target) throw new TypeError("Failed to construct 'Request': Please use the 'new' operator.");
+    if (arguments.length === 0) throw new TypeError("Not enough arguments");
+    init = init || {};
+    const from = input instanceof Request ? requestState(input) : null;
+    let url;
+    if (from) url = from.url;
+    else {
+      try { url = new ctx.domGlobals.URL(String(input), requestBase).href; } catch (error) {
+        throw new TypeError("Failed to construct 'Request': Invalid URL '" + String(input) + "'");
+      }
+    }
+    let method = init.method !== undefined ? String(init.method) : from ? from.method : "GET";
+    if (!TOKEN.test(method)) throw new TypeError("Failed to construct 'Request': '" + method + "' is not a valid HTTP method.");
+    if (/^(connect|trace|track)$/i.test(method)) throw new TypeError("Failed to construct 'Request': '" + method + "' HTTP method is unsupported.");
+    if (METHOD.test(method)) method = method.toUpperCase();
+    const headers = new Headers(init.headers !== undefined ? init.headers : from ? from.headers : undefined);
+    const extracted = extract(init.body);
+    if (extracted.bytes !== null && (method === "GET" || method === "HEAD")) throw new TypeError("Failed to construct 'Request': Request with GET/HEAD method cannot have body.");
+    if (extracted.type && !headers.has("content-type")) headers.append("content-type", extracted.type);
+    requests.set(this, { url, method, headers, mode: init.mode || (from ? from.mode : "cors"), credentials: init.credentials || (from ? from.credentials : "same-origin"),
+                         signal: init.signal !== undefined ? init.signal : from ? from.signal : null });
+    bodies.set(this, { bytes: extracted.bytes !== null ? extracted.bytes : from ? bodies.get(input).bytes : null, used: false });
+  }
+  defineMembers(Request.prototype, Object.assign({
+    url: { get() { return requestState(this).url; } },
+    method: { get() { return requestState(this).method; } },
+    headers: { get() { return requestState(this).headers; } },
+    mode: { get() { return requestState(this).mode; } },
+    credentials: { get() { return requestState(this).credentials; } },
+    signal: { get() { return requestState(this).signal; } },
+    clone: {
+      value: function clone() {
+        const state = requestState(this);
+        if (bodies.get(this).used) throw new TypeError("Failed to execute 'clone' on 'Request': Request body is already used");
+        const copy = Object.create(Request.prototype);
+        requests.set(copy, Object.assign({}, state, { headers: makeHeaders(headerLists.get(state.headers).list, "request") }));
+        bodies.set(copy, { bytes: bodies.get(this).bytes, used: false });
+        return copy;
+      },
+    },
+  }, bodyMembers), "Request");
+
+  function defineMembers(proto, members, tag) {
+    for (const [name, descriptor] of Object.entries(members)) {
+      const full = "value" in descriptor ? Object.assign({ writable: true, enumerable: true, configurable: true }, descriptor) : Object.assign({ enumerable: true, configurable: true }, descriptor);
+      Object.defineProperty(proto, name, full);
+    }
+    Object.defineProperty(proto, Symbol.toStringTag, { value: tag, configurable: true });
+  }
+
+  // The Response fetch() answers with: a network response of the page's request.
+  ctx.makeFetchResponse = (url, status, text, contentType) => makeResponse({
+    status, statusText: status === 200 ? "OK" : status === 404 ? "Not Found" : "", url, type: "basic", redirected: false,
+    headers: makeHeaders(contentType ? [["content-type", contentType]] : [], "immutable"),
+  }, utf8Encode(text));
+  // A page's Request: the same interface, resolving relative URLs against the page's address.
+  let requestBase;
+  function pageRequest(document) {
+    function Request(input, init) {
+      if (!new.target) throw new TypeError("Failed to construct 'Request': Please use the 'new' operator.");
+      const outer = requestBase;
+      requestBase = document.baseURI;
+      try { return Reflect.construct(BaseRequest, arguments, new.target === Request ? BaseRequest : new.target); } finally { requestBase = outer; }
+    }
+    Request.prototype = BaseRequest.prototype;
+    return Request;
+  }
+  const BaseRequest = Request;
+  Object.assign(ctx.domGlobals, { Blob, Headers, Request, Response });
+
+  return {
+    name: "fetchAPI",
+    page(p) {
+      const shared = p.shared;
+      const settle = (value) => Object.defineProperty(shared, "Request", { value, writable: true, configurable: true });
+      Object.defineProperty(shared, "Request", {
+        get() { const made = pageRequest(p.document); settle(made); return made; },
+        set(value) { settle(value); },
+        configurable: true,
+      });
+    },
+  };
+})
