@@ -462,8 +462,9 @@
       addEventListener(type, listener, options) { windowTarget.addEventListener(type, listener, options); },
       removeEventListener(type, listener, options) { windowTarget.removeEventListener(type, listener, options); },
       dispatchEvent(event) { return windowTarget.dispatchEvent(event); },
-      innerWidth: 1280, innerHeight: 800, outerWidth: 1280, outerHeight: 900,
-      devicePixelRatio: 2, scrollX: 0, scrollY: 0, pageXOffset: 0, pageYOffset: 0,
+      // innerWidth, innerHeight, outerWidth, scrollX/Y and pageX/YOffset are geometry.js's
+      // (accessors over the page's viewport and scroll position).
+      outerHeight: 900, devicePixelRatio: 2,
     });
     Object.defineProperty(shared, "onload", {
       get() { return windowTarget._getEventHandler ? windowTarget._getEventHandler("load") : null; },
