@@ -86,3 +86,8 @@ private func expectCaseFileLoads(_ part: String, atLeast: Int) throws {
     @Test func caseFileLoads() throws { try expectCaseFileLoads("fetch-api", atLeast: 16) }
     @Test(arguments: Fidelity.probes("fetch-api")) func matchesWebKit(_ probe: FidelityProbe) throws { try expectMatchesWebKit(probe) }
 }
+
+@Suite struct SerializationFidelityTests {
+    @Test func caseFileLoads() throws { try expectCaseFileLoads("serialization", atLeast: 16) }
+    @Test(arguments: Fidelity.probes("serialization")) func matchesWebKit(_ probe: FidelityProbe) throws { try expectMatchesWebKit(probe) }
+}

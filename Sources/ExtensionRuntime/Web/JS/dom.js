@@ -130,6 +130,24 @@
   AbortController.prototype.abort = function abort(reason) { signalAbort(this.signal, reason); };
   Object.assign(ctx.domGlobals, { AbortController, AbortSignal });
 
+  // The traversal interfaces (DOM 6): TreeWalker and NodeIterator over domino's objects (made by
+  // createTreeWalker/createNodeIterator; scripts cannot construct them), and NodeFilter, a
+  // callback interface object holding the constants.
+  for (const [name, path] of [["TreeWalker", "domino/lib/TreeWalker"], ["NodeIterator", "domino/lib/NodeIterator"]]) {
+    const prototype = ctx.require(path).prototype;
+    const Interface = function () { throw new TypeError("Illegal constructor"); };
+    Object.defineProperty(Interface, "name", { value: name });
+    Interface.prototype = prototype;
+    Object.defineProperty(prototype, "constructor", { value: Interface, writable: true, configurable: true });
+    Object.defineProperty(prototype, Symbol.toStringTag, { value: name, configurable: true });
+    ctx.domGlobals[name] = Interface;
+  }
+  const NodeFilter = function NodeFilter() { throw new TypeError("Illegal constructor"); };
+  for (const [key, value] of Object.entries(ctx.require("domino/lib/NodeFilter"))) {
+    if (typeof value === "number") Object.defineProperty(NodeFilter, key, { value, enumerable: true });
+  }
+  ctx.domGlobals.NodeFilter = NodeFilter;
+
   // WebIDL 3.7.5: an interface's constants (Node.ELEMENT_NODE, Event.AT_TARGET, ...) are on its
   // interface object and its prototype, read-only, enumerable, not configurable. domino assigns
   // them to some constructors only, as ordinary writable properties.
