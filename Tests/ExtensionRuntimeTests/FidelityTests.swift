@@ -91,3 +91,8 @@ private func expectCaseFileLoads(_ part: String, atLeast: Int) throws {
     @Test func caseFileLoads() throws { try expectCaseFileLoads("serialization", atLeast: 16) }
     @Test(arguments: Fidelity.probes("serialization")) func matchesWebKit(_ probe: FidelityProbe) throws { try expectMatchesWebKit(probe) }
 }
+
+@Suite struct ResizeObserverFidelityTests {
+    @Test func caseFileLoads() throws { try expectCaseFileLoads("resize-observer", atLeast: 10) }
+    @Test(arguments: Fidelity.probes("resize-observer")) func matchesWebKit(_ probe: FidelityProbe) throws { try expectMatchesWebKit(probe) }
+}

@@ -67,4 +67,22 @@ import TestSupport
         try session.loop.runUntilIdle()
         #expect(page.isClosed && next.errors.isEmpty && page.errors.isEmpty)
     }
+
+    /// ResizeObserver reports in the rendering update, after the frame's animation callbacks, and
+    /// follows the harness's boxes: a box the test sets is a resize, a move is not.
+    @Test func resizeObservationsFollowTheBoxesAfterAnimationFrames() throws {
+        let (session, page) = try Support.load("<div id=t data-adv-box='0 0 10 10'></div>", url: "https://site.example/a")
+        _ = try Support.eval(page.pageWorld, """
+            window.seen = [];
+            new ResizeObserver((entries) => seen.push(entries.map((e) => e.contentRect.width + 'x' + e.contentRect.height).join())).observe(document.getElementById('t'));
+            requestAnimationFrame(() => seen.push('raf'));
+            """)
+        try session.loop.advance(by: .milliseconds(20))
+        #expect(try Support.eval(page.pageWorld, "seen.join(' ')") as? String == "raf 10x10")
+        try page.setBox("#t", Rect(x: 50, y: 50, width: 10, height: 10))
+        try session.loop.advance(by: .milliseconds(20))
+        try page.setBox("#t", Rect(x: 50, y: 50, width: 30, height: 10))
+        try session.loop.advance(by: .milliseconds(20))
+        #expect(try Support.eval(page.pageWorld, "seen.join(' ')") as? String == "raf 10x10 30x10")
+    }
 }

@@ -31,12 +31,23 @@ extension EventLoop {
         let id = (nextFrameID[owner] ?? 0) + 1
         nextFrameID[owner] = id
         frameCallbacks[owner, default: []].append((id, FrameCallback(callback: callback, source: source)))
-        if frameTask == nil {
-            frameTask = schedule(at: Self.nextFrame(after: now), phase: .rendering, label: "animation frame") { [weak self] in
-                self?.runFrame()
-            }
-        }
+        scheduleFrameIfNeeded()
         return id
+    }
+
+    /// Queues a step of the next rendering update for `owner`, run after that frame's animation
+    /// frame callbacks (HTML 8.1.7.3 "update the rendering": ResizeObserver observations come
+    /// after the callbacks of `requestAnimationFrame`).
+    public func requestRenderingStep(owner: Int, callback: JSValue, source: String) {
+        renderingSteps[owner, default: []].append(FrameCallback(callback: callback, source: source))
+        scheduleFrameIfNeeded()
+    }
+
+    private func scheduleFrameIfNeeded() {
+        guard frameTask == nil, !frameCallbacks.isEmpty || !renderingSteps.isEmpty else { return }
+        frameTask = schedule(at: Self.nextFrame(after: now), phase: .rendering, label: "animation frame") { [weak self] in
+            self?.runFrame()
+        }
     }
 
     /// Cancels an animation frame callback; unknown ids are ignored.
@@ -64,12 +75,23 @@ extension EventLoop {
                 errorHandler?(handle.owner, JSErrorReport(error: JSError(message: "\(error)"), during: "animation frame callback \(entry.id)"))
             }
         }
-        frameCallbacks = frameCallbacks.filter { !$0.value.isEmpty }
-        if !frameCallbacks.isEmpty, frameTask == nil {
-            frameTask = schedule(at: Self.nextFrame(after: now), phase: .rendering, label: "animation frame") { [weak self] in
-                self?.runFrame()
+        // Then the rendering steps waiting when the callbacks are done; steps asked for during
+        // them wait for the next frame.
+        let steps = renderingSteps
+        renderingSteps = [:]
+        for owner in steps.keys.sorted() {
+            for step in steps[owner] ?? [] {
+                do {
+                    try step.callback.call([step.callback.context.number(frameTimestamp(owner: owner))])
+                } catch let error as JSError {
+                    errorHandler?(owner, JSErrorReport(error: error, during: step.source))
+                } catch {
+                    errorHandler?(owner, JSErrorReport(error: JSError(message: "\(error)"), during: step.source))
+                }
             }
         }
+        frameCallbacks = frameCallbacks.filter { !$0.value.isEmpty }
+        scheduleFrameIfNeeded()
     }
 
     /// The timestamp handed to frame callbacks: `performance.now()` of the owner at this frame.

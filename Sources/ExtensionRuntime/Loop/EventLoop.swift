@@ -29,6 +29,8 @@ public final class EventLoop {
     public var errorHandler: ((Int?, JSErrorReport) -> Void)?
     /// Animation frame callbacks per owner; see EventLoop+Frames.swift.
     var frameCallbacks: [Int: [(id: Int, callback: FrameCallback)]] = [:]
+    /// Rendering steps after the animation frame callbacks (ResizeObserver), per owner.
+    var renderingSteps: [Int: [FrameCallback]] = [:]
     var nextFrameID: [Int: Int] = [:]
     var frameTask: TaskID?
     /// `performance.timeOrigin` of each owner in virtual milliseconds, for frame timestamps.
@@ -65,6 +67,7 @@ public final class EventLoop {
         timers[owner] = nil
         nextTimerID[owner] = nil
         frameCallbacks[owner] = nil
+        renderingSteps[owner] = nil
         nextFrameID[owner] = nil
         frameTimeOrigins[owner] = nil
     }

@@ -107,6 +107,8 @@ protocol DOMRealmHost: AnyObject {
     func clearTimer(page: Int, id: Int)
     func requestFrame(page: Int, callback: JSValue, source: String) -> Int
     func cancelFrame(page: Int, id: Int)
+    /// A step of the page's next rendering update, after its animation frame callbacks.
+    func requestRenderingStep(page: Int, callback: JSValue, source: String)
     func console(page: Int, world: String, level: String, text: String)
     func reportError(page: Int, error: JSError, during: String)
     func fetch(page: Int, url: String, method: String) -> FetchOutcome
@@ -176,6 +178,10 @@ extension DOMRealmHost {
             let id = host?.requestFrame(page: Int(try call.argument(0).toNumber()), callback: call.argument(1),
                                         source: try call.argument(2).toString()) ?? 0
             return call.context.number(Double(id))
+        }
+        define("renderingStep", 3) { call in
+            host?.requestRenderingStep(page: Int(try call.argument(0).toNumber()), callback: call.argument(1), source: try call.argument(2).toString())
+            return nil
         }
         define("cancelFrame", 2) { call in
             host?.cancelFrame(page: Int(try call.argument(0).toNumber()), id: Int(try call.argument(1).toNumber()))

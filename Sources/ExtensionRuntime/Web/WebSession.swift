@@ -306,6 +306,11 @@ final class SessionHost: DOMRealmHost {
 
     func cancelFrame(page: Int, id: Int) { session?.loop.cancelFrame(owner: page, id: id) }
 
+    func requestRenderingStep(page: Int, callback: JSValue, source: String) {
+        guard let session, session.pages[page] != nil else { return }
+        session.loop.requestRenderingStep(owner: page, callback: callback, source: source)
+    }
+
     func console(page: Int, world: String, level: String, text: String) {
         session?.pages[page]?.log(world: world, level: level, text: text)
     }

@@ -343,14 +343,80 @@
   };
   IntersectionObserver.prototype.takeRecords = function takeRecords() { const r = this._records; this._records = []; return r; };
 
-  // Any DOM or style change can move boxes: re-check intersections once, as a task.
+  // MARK: - ResizeObserver (Resize Observer §3), as WebKit runs it: in the rendering update after
+  // the animation frame callbacks; every newly observed element is reported once (a hidden or
+  // empty one with zero sizes), then whenever its size changes, never for a move; observers are
+  // served in the order they first observed something, each with one call for its entries.
+  // Boxes are the runtime's (no padding or borders: content box = border box), and there is no
+  // devicePixelContentBoxSize, as in Safari.
+  const resizeObservers = new WeakMap();   // document -> [observer], in order of first observe
+  function scheduleResize(doc) {
+    const list = resizeObservers.get(doc);
+    if (!doc || doc._advResizeQueued || !list || list.length === 0) return;
+    doc._advResizeQueued = true;
+    ctx.host.renderingStep(doc._advPageId, () => { doc._advResizeQueued = false; runResize(doc); }, "resize observer");
+  }
+  function sizeOf(target) {
+    const box = target.isConnected ? ctx.boxOf(target) : null;
+    return box ? { width: box.width, height: box.height } : { width: 0, height: 0 };
+  }
+  function ResizeObserverSize() { throw new TypeError("Illegal constructor"); }
+  function ResizeObserverEntry() { throw new TypeError("Illegal constructor"); }
+  function makeSize(inlineSize, blockSize) { return Object.freeze(Object.assign(Object.create(ResizeObserverSize.prototype), { inlineSize, blockSize })); }
+  function runResize(doc) {
+    for (const observer of (resizeObservers.get(doc) || []).slice()) {
+      const entries = [];
+      for (const observation of observer._targets) {
+        const size = sizeOf(observation.target);
+        if (observation.last && observation.last.width === size.width && observation.last.height === size.height) continue;
+        observation.last = size;
+        const box = makeSize(size.width, size.height);
+        entries.push(Object.freeze(Object.assign(Object.create(ResizeObserverEntry.prototype), {
+          target: observation.target, contentRect: new DOMRectReadOnly(0, 0, size.width, size.height),
+          borderBoxSize: Object.freeze([box]), contentBoxSize: Object.freeze([box]),
+        })));
+      }
+      if (entries.length === 0) continue;
+      try { observer._callback.call(observer, entries, observer); } catch (error) { ctx.reportError(doc._advPageId, error); }
+    }
+  }
+  function ResizeObserver(callback) {
+    if (!new.target) throw new TypeError("Failed to construct 'ResizeObserver': Please use the 'new' operator.");
+    if (typeof callback !== "function") throw new TypeError("Failed to construct 'ResizeObserver': parameter 1 is not of type 'Function'.");
+    Object.defineProperties(this, { _callback: { value: callback }, _targets: { value: [], writable: true }, _doc: { value: null, writable: true } });
+  }
+  Object.assign(ResizeObserver.prototype, {
+    observe(target, options) {
+      if (!target || target.nodeType !== 1) throw new TypeError("Failed to execute 'observe' on 'ResizeObserver': parameter 1 is not of type 'Element'.");
+      if (this._targets.some((o) => o.target === target)) return;
+      this._targets.push({ target, last: null, box: options && options.box ? String(options.box) : "content-box" });
+      const doc = target.ownerDocument;
+      let list = resizeObservers.get(doc);
+      if (!list) resizeObservers.set(doc, list = []);
+      if (!list.includes(this)) list.push(this);
+      this._doc = doc;
+      scheduleResize(doc);
+    },
+    unobserve(target) { this._targets = this._targets.filter((o) => o.target !== target); },
+    disconnect() {
+      this._targets = [];
+      const list = this._doc && resizeObservers.get(this._doc);
+      if (list && list.includes(this)) list.splice(list.indexOf(this), 1);
+    },
+  });
+  for (const [Interface, name] of [[ResizeObserver, "ResizeObserver"], [ResizeObserverEntry, "ResizeObserverEntry"], [ResizeObserverSize, "ResizeObserverSize"]]) {
+    Object.defineProperty(Interface.prototype, Symbol.toStringTag, { value: name, configurable: true });
+  }
+
+  // Any DOM or style change can move or resize boxes: re-check intersections once, as a task,
+  // and sizes at the next rendering update.
   ctx.onMutation((record) => {
     const target = record.target;
     const doc = target && (target.nodeType === 9 ? target : target.ownerDocument);
-    if (doc) scheduleIntersections(doc);
+    if (doc) { scheduleIntersections(doc); scheduleResize(doc); }
   });
 
-  Object.assign(ctx.domGlobals, { DOMRect, DOMRectReadOnly, IntersectionObserver, IntersectionObserverEntry });
+  Object.assign(ctx.domGlobals, { DOMRect, DOMRectReadOnly, IntersectionObserver, IntersectionObserverEntry, ResizeObserver, ResizeObserverEntry, ResizeObserverSize });
 
   return {
     name: "geometry",
@@ -380,9 +446,10 @@
       element.ownerDocument._advBoxes.set(element, { x, y, width, height });
       ctx.style.version++;
       scheduleIntersections(element.ownerDocument);
+      scheduleResize(element.ownerDocument);
     },
-    clearBox(element) { element.ownerDocument._advBoxes.delete(element); ctx.style.version++; scheduleIntersections(element.ownerDocument); },
-    viewportChanged(doc) { scheduleIntersections(doc); },
+    clearBox(element) { element.ownerDocument._advBoxes.delete(element); ctx.style.version++; scheduleIntersections(element.ownerDocument); scheduleResize(element.ownerDocument); },
+    viewportChanged(doc) { scheduleIntersections(doc); scheduleResize(doc); },
     scrollTo(doc, x, y) { scrollTo(doc, x, y); },
     visibility(element, viewport, coverage) { return visibility(element, { viewport, coverage }); },
     rect(element) { return ctx.boxOf(element); },
