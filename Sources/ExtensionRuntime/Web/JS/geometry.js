@@ -350,7 +350,9 @@
   // Boxes are the runtime's (no padding or borders: content box = border box), and there is no
   // devicePixelContentBoxSize, as in Safari.
   const resizeObservers = new WeakMap();   // document -> [observer], in order of first observe
+  let observing = false;   // any element observed in this session yet (most pages never do)
   function scheduleResize(doc) {
+    if (!observing) return;
     const list = resizeObservers.get(doc);
     if (!doc || doc._advResizeQueued || !list || list.length === 0) return;
     doc._advResizeQueued = true;
@@ -395,6 +397,7 @@
       if (!list) resizeObservers.set(doc, list = []);
       if (!list.includes(this)) list.push(this);
       this._doc = doc;
+      observing = true;
       scheduleResize(doc);
     },
     unobserve(target) { this._targets = this._targets.filter((o) => o.target !== target); },
