@@ -101,6 +101,19 @@ import TestSupport
         #expect(try Support.eval(page.pageWorld, burst) as? String == "100 SecurityError: Attempt to use history.replaceState() more than 100 times per 10 seconds")
     }
 
+    /// A session history keeps at most 100 entries (WebKit's BackForwardList capacity): the
+    /// oldest goes.
+    @Test func theHistoryKeepsAHundredEntries() throws {
+        let (session, page) = try Support.load("<p>x</p>", url: "https://site.example/a")
+        _ = try Support.eval(page.pageWorld, "for (let i = 1; i <= 60; i++) history.pushState(i, '', '/p' + i)")
+        try session.loop.advance(by: .seconds(11))
+        _ = try Support.eval(page.pageWorld, "for (let i = 61; i <= 105; i++) history.pushState(i, '', '/p' + i)")
+        #expect(try Support.eval(page.pageWorld, "[history.length, history.state, location.pathname].join()") as? String == "100,105,/p105")
+        _ = try Support.eval(page.pageWorld, "history.go(-99)")
+        try session.loop.runUntilIdle()
+        #expect(try Support.eval(page.pageWorld, "[history.state, location.pathname].join()") as? String == "6,/p6")
+    }
+
     /// Location's navigations go to the embedder; a bare session has none, so the page and its
     /// location stay (domino's own Location rewrote its URL and left the document in place).
     @Test func locationNavigationsAreAskedOfTheEmbedder() throws {

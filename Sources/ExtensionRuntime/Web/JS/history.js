@@ -32,6 +32,15 @@
   const fragmentOf = (url) => { const hash = url.indexOf("#"); return hash < 0 ? null : url.slice(hash + 1); };
   function current(record) { return record.session.entries[record.session.index]; }
 
+  // A new entry after the current one: the entries ahead go, and past WebKit's capacity of 100
+  // (BackForwardList's DefaultCapacity) the oldest goes too.
+  const CAPACITY = 100;
+  function pushEntry(session, entry) {
+    session.entries.splice(session.index + 1);
+    session.entries.push(entry);
+    if (session.entries.length > CAPACITY) session.entries.shift(); else session.index++;
+  }
+
   function recordOf(history) {
     const record = byHistory.get(history);
     if (!record) throw new TypeError("Can only call History methods on History objects");
@@ -96,7 +105,7 @@
     session.span.calls++;
     const entry = { url, state, pageId: record.pageId };
     if (replace) session.entries[session.index] = entry;
-    else { session.entries.splice(session.index + 1); session.entries.push(entry); session.index++; }
+    else pushEntry(session, entry);
     setURL(record, url, replace ? "replaceState" : "pushState");
   }
 
@@ -108,7 +117,7 @@
     const old = record.document.URL;
     const entry = { url, state: null, pageId: record.pageId };
     if (replace) session.entries[session.index] = entry;
-    else { session.entries.splice(session.index + 1); session.entries.push(entry); session.index++; }
+    else pushEntry(session, entry);
     setURL(record, url, "fragment");
     popState(record, old, url);
   }
@@ -274,9 +283,7 @@
     } else if (shown && ((pending && pending.kind === "replace") || shown.url === url)) {
       session.entries[session.index] = { url, state: null, pageId };
     } else {
-      session.entries.splice(session.index + 1);
-      session.entries.push({ url, state: null, pageId });
-      session.index++;
+      pushEntry(session, { url, state: null, pageId });
     }
   }
 
