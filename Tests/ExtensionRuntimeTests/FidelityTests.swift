@@ -96,3 +96,8 @@ private func expectCaseFileLoads(_ part: String, atLeast: Int) throws {
     @Test func caseFileLoads() throws { try expectCaseFileLoads("resize-observer", atLeast: 10) }
     @Test(arguments: Fidelity.probes("resize-observer")) func matchesWebKit(_ probe: FidelityProbe) throws { try expectMatchesWebKit(probe) }
 }
+
+@Suite struct AbortFidelityTests {
+    @Test func caseFileLoads() throws { try expectCaseFileLoads("abort", atLeast: 10) }
+    @Test(arguments: Fidelity.probes("abort")) func matchesWebKit(_ probe: FidelityProbe) throws { try expectMatchesWebKit(probe) }
+}

@@ -119,10 +119,43 @@
   function signalAbort(signal, reason) {
     if (signal._advAborted) return;
     signal._advAborted = true;
-    signal._advReason = reason === undefined ? new ctx.DOMException("signal is aborted without reason", "AbortError") : reason;
+    // WebKit's default reason (recorded in the abort fidelity case).
+    signal._advReason = reason === undefined ? new ctx.DOMException("The operation was aborted.", "AbortError") : reason;
     signal._dispatchEvent(new impl.Event("abort"), true);
   }
   AbortSignal.abort = function abort(reason) { const signal = makeSignal(); signalAbort(signal, reason); return signal; };
+  // DOM 3.2 "create a dependent abort signal": aborted with the first source's reason.
+  AbortSignal.any = function any(signals) {
+    if (arguments.length === 0) throw new TypeError("Not enough arguments");
+    const sources = Array.from(signals, (signal) => {
+      if (!(signal instanceof AbortSignal)) throw new TypeError("Argument 1 ('signals') to AbortSignal.any must be a sequence of AbortSignal");
+      return signal;
+    });
+    const result = makeSignal();
+    const aborted = sources.find((signal) => signal._advAborted);
+    if (aborted) { signalAbort(result, aborted._advReason); return result; }
+    for (const source of sources) source.addEventListener("abort", () => signalAbort(result, source._advReason));
+    return result;
+  };
+  // AbortSignal.timeout needs the page's clock: each page has its own AbortSignal (same
+  // prototype and the same other statics), made when a script first reads it.
+  function pageAbortSignal(pageId) {
+    function AbortSignalOfPage() { throw new TypeError("Illegal constructor"); }
+    Object.defineProperty(AbortSignalOfPage, "name", { value: "AbortSignal" });
+    AbortSignalOfPage.prototype = AbortSignal.prototype;
+    AbortSignalOfPage.abort = AbortSignal.abort;
+    AbortSignalOfPage.any = AbortSignal.any;
+    AbortSignalOfPage.timeout = function timeout(milliseconds) {
+      if (arguments.length === 0) throw new TypeError("Not enough arguments");
+      const ms = Number(milliseconds);
+      // WebIDL [EnforceRange] unsigned long long.
+      if (!Number.isFinite(ms) || ms < 0) throw new TypeError("Value " + milliseconds + " is outside the range [0, 9007199254740991]");
+      const signal = makeSignal();
+      ctx.host.setTimer(pageId, () => signalAbort(signal, new ctx.DOMException("The operation timed out.", "TimeoutError")), Math.trunc(ms), false, [], "AbortSignal.timeout");
+      return signal;
+    };
+    return AbortSignalOfPage;
+  }
   function AbortController() {
     if (!new.target) throw new TypeError("Failed to construct 'AbortController': Please use the 'new' operator.");
     Object.defineProperty(this, "signal", { value: makeSignal(), enumerable: true });
@@ -312,6 +345,13 @@
     name: "dom",
     page(p) {
       trackBase(p.document);
+      const shared = p.shared;
+      const settle = (value) => Object.defineProperty(shared, "AbortSignal", { value, writable: true, configurable: true });
+      Object.defineProperty(shared, "AbortSignal", {
+        get() { const made = pageAbortSignal(p.pageId); settle(made); return made; },
+        set(value) { settle(value); },
+        configurable: true,
+      });
       Object.defineProperty(p.document, "querySelector", { configurable: true, writable: true, value: function querySelector(selectors) {
         const found = documentQuery.call(this, selectors);
         return found === undefined ? null : found;

@@ -451,11 +451,19 @@
         try { url = new urlClasses.URL(typeof input === "string" ? input : String(input && input.url || input), document.URL).href; }
         catch (error) { return Promise.reject(error); }
         const method = String((init && init.method) || (input && input.method) || "GET").toUpperCase();
+        // An abort signal (Fetch 5.6 step 11): an aborted one rejects at once with its reason; one
+        // that aborts before the answer rejects then; after it, the body fails to read.
+        const signal = (init && init.signal) || (input && typeof input === "object" && input.signal) || null;
+        if (signal && signal.aborted) return Promise.reject(signal.reason);
         return new Promise((resolve, reject) => {
+          let settled = false;
+          if (signal) signal.addEventListener("abort", () => { if (!settled) { settled = true; reject(signal.reason); } });
           const outcome = host.fetch(pageId, url, method);
           host.queueTask(pageId, () => {
+            if (settled) return;
+            settled = true;
             if (outcome.blocked) { reject(new TypeError("Load failed")); return; }
-            resolve(layerContext.makeFetchResponse(url, outcome.status, outcome.body));
+            resolve(layerContext.makeFetchResponse(url, outcome.status, outcome.body, signal));
           });
         });
       },

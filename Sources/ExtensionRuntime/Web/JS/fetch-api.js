@@ -195,6 +195,8 @@
     const body = bodies.get(owner);
     if (!body) return Promise.reject(new TypeError("Illegal invocation"));
     if (body.used) return Promise.reject(new TypeError("Body is disturbed or locked"));
+    // A fetch aborted after its answer came leaves a body that cannot be read.
+    if (body.signal && body.signal.aborted) return Promise.reject(body.signal.reason);
     if (body.bytes !== null) body.used = true;
     return Promise.resolve(body.bytes || new Uint8Array(0));
   }
@@ -354,10 +356,14 @@
   }
 
   // The Response fetch() answers with: a network response of the page's request.
-  ctx.makeFetchResponse = (url, status, text, contentType) => makeResponse({
-    status, statusText: status === 200 ? "OK" : status === 404 ? "Not Found" : "", url, type: "basic", redirected: false,
-    headers: makeHeaders(contentType ? [["content-type", contentType]] : [], "immutable"),
-  }, utf8Encode(text));
+  ctx.makeFetchResponse = (url, status, text, signal) => {
+    const response = makeResponse({
+      status, statusText: status === 200 ? "OK" : status === 404 ? "Not Found" : "", url, type: "basic", redirected: false,
+      headers: makeHeaders([], "immutable"),
+    }, utf8Encode(text));
+    if (signal) bodies.get(response).signal = signal;
+    return response;
+  };
   // A page's Request: the same interface, resolving relative URLs against the page's address.
   let requestBase;
   function pageRequest(document) {
