@@ -114,14 +114,6 @@
 
   return {
     name: "channelMessaging",
-    page(p) {
-      const shared = p.shared;
-      const settle = (value) => Object.defineProperty(shared, "MessageChannel", { value, writable: true, configurable: true });
-      Object.defineProperty(shared, "MessageChannel", {
-        get() { const made = channelClass(p.pageId, p.document); settle(made); return made; },
-        set(value) { settle(value); },
-        configurable: true,
-      });
-    },
+    page(p) { ctx.lazyGlobal(p.shared, "MessageChannel", () => channelClass(p.pageId, p.document), false); },
   };
 })

@@ -345,13 +345,7 @@
     name: "dom",
     page(p) {
       trackBase(p.document);
-      const shared = p.shared;
-      const settle = (value) => Object.defineProperty(shared, "AbortSignal", { value, writable: true, configurable: true });
-      Object.defineProperty(shared, "AbortSignal", {
-        get() { const made = pageAbortSignal(p.pageId); settle(made); return made; },
-        set(value) { settle(value); },
-        configurable: true,
-      });
+      ctx.lazyGlobal(p.shared, "AbortSignal", () => pageAbortSignal(p.pageId), false);
       Object.defineProperty(p.document, "querySelector", { configurable: true, writable: true, value: function querySelector(selectors) {
         const found = documentQuery.call(this, selectors);
         return found === undefined ? null : found;

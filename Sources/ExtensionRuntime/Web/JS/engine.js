@@ -90,8 +90,8 @@
   const layerContext = {
     impl, require, host, domGlobals, EventTarget, traceHooks,
     reportError(pageId, error) { if (pageId !== undefined) host.reportError(pageId, error); },
-    // A world global made when first read (most worlds never use it): until then an accessor,
-    // which puts the made value, or an assigned one, in its place as a plain property.
+    // A global (of a world, or a page's shared window object) made when first read (most pages never
+    // use it): until then an accessor, which puts the made value, or an assigned one, in its place.
     lazyGlobal(global, name, make, enumerable) {
       const settle = (value) => Object.defineProperty(global, name, { value, writable: true, enumerable, configurable: true });
       Object.defineProperty(global, name, {
@@ -149,7 +149,8 @@
   const browserContext = { impl, require, host, hooks, domGlobals, urlClasses, EventTarget, addMutationListener, traceHooks,
                            navigatorPage: (navigator) => navigatorPages.get(navigator),
                            DOMException: layerContext.DOMException, eventClass: layerContext.eventClass,
-                           runningScript: layerContext.runningScript, makeStructuredClone: layerContext.makeStructuredClone };
+                           runningScript: layerContext.runningScript, makeStructuredClone: layerContext.makeStructuredClone,
+                           lazyGlobal: layerContext.lazyGlobal };
   const browser = Object.create(null);
   for (const layer of browserLayers || []) {
     const made = layer(browserContext);

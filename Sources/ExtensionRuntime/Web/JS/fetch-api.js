@@ -381,14 +381,6 @@
 
   return {
     name: "fetchAPI",
-    page(p) {
-      const shared = p.shared;
-      const settle = (value) => Object.defineProperty(shared, "Request", { value, writable: true, configurable: true });
-      Object.defineProperty(shared, "Request", {
-        get() { const made = pageRequest(p.document); settle(made); return made; },
-        set(value) { settle(value); },
-        configurable: true,
-      });
-    },
+    page(p) { ctx.lazyGlobal(p.shared, "Request", () => pageRequest(p.document), false); },
   };
 })
