@@ -18,16 +18,10 @@
     if (!state) throw new TypeError("Can only call MessagePort methods on MessagePort objects");
     return state;
   }
-  function realmOf(document) {
-    const view = document.defaultView;
-    return view && view.Object ? view : globalThis;
-  }
+
 
   function MessagePort() { throw new TypeError("Illegal constructor"); }
-  MessagePort.prototype = Object.create(ctx.EventTarget.prototype, {
-    constructor: { value: MessagePort, writable: true, configurable: true },
-    [Symbol.toStringTag]: { value: "MessagePort", configurable: true },
-  });
+  MessagePort.prototype = Object.create(ctx.EventTarget.prototype, { constructor: { value: MessagePort, writable: true, configurable: true } });
   const methods = {
     postMessage(message, transferOrOptions) {
       const state = stateOf(this);
@@ -58,23 +52,18 @@
       state.other = null;
     },
   };
-  for (const [name, value] of Object.entries(methods)) {
-    Object.defineProperty(MessagePort.prototype, name, { value, writable: true, enumerable: true, configurable: true });
-  }
-  for (const type of ["message", "messageerror"]) {
-    Object.defineProperty(MessagePort.prototype, "on" + type, {
-      get() { stateOf(this); return this._getEventHandler ? this._getEventHandler(type) : null; },
-      // Setting onmessage starts the port (HTML 9.4.4).
-      set(value) { const state = stateOf(this); this._setEventHandler(type, value); if (type === "message") methods.start.call(this); },
-      enumerable: true, configurable: true,
-    });
-  }
+  const handler = (type) => ({
+    get() { stateOf(this); return this._getEventHandler ? this._getEventHandler(type) : null; },
+    // Setting onmessage starts the port (HTML 9.4.4).
+    set(value) { stateOf(this); this._setEventHandler(type, value); if (type === "message") methods.start.call(this); },
+  });
+  ctx.defineMembers(MessagePort.prototype, Object.assign({}, methods, { onmessage: handler("message"), onmessageerror: handler("messageerror") }), "MessagePort");
 
   // Each queued message is its own task on the receiving port's page.
   function deliverNext(state) {
     ctx.host.queueTask(state.pageId, () => {
       if (state.closed || state.queue.length === 0) return;
-      const data = ctx.makeStructuredClone(realmOf(state.document))(state.queue.shift());
+      const data = ctx.makeStructuredClone(state.document.defaultView)(state.queue.shift());
       state.port._dispatchEvent(new MessageEvent("message", { data, ports: [] }), true);
     }, "MessagePort message");
   }

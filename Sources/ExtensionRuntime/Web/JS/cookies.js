@@ -23,14 +23,11 @@
 
   // The document's URL when it may have cookies, else null (cookie-averse: not http(s)).
   // An opaque origin (data:, a sandbox) is a SecurityError; a custom scheme with a host has a
-  // tuple origin in WebKit (as for storage) and simply no cookies.
+  // tuple origin (frames.js, as in WebKit) and simply no cookies.
   function cookieURL(document) {
-    let url;
-    try { url = new URLClass(document.URL); } catch (error) { url = null; }
-    if (ctx.originOf(document) === "null" && (document._advOrigin || !url || !url.host)) {
-      throw new ctx.DOMException("The operation is insecure.", "SecurityError");
-    }
-    return url && (url.protocol === "http:" || url.protocol === "https:") ? url : null;
+    if (ctx.originOf(document) === "null") throw new ctx.DOMException("The operation is insecure.", "SecurityError");
+    const url = new URLClass(document.URL);
+    return url.protocol === "http:" || url.protocol === "https:" ? url : null;
   }
 
   // RFC 6265bis 5.1.3 domain-match and 5.1.4 path-match.

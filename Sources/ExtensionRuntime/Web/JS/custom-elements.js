@@ -311,10 +311,7 @@
       }
     },
   };
-  for (const [name, value] of Object.entries(methods)) {
-    Object.defineProperty(CustomElementRegistry.prototype, name, { value, writable: true, enumerable: true, configurable: true });
-  }
-  Object.defineProperty(CustomElementRegistry.prototype, Symbol.toStringTag, { value: "CustomElementRegistry", configurable: true });
+  ctx.defineMembers(CustomElementRegistry.prototype, methods, "CustomElementRegistry");
   ctx.domGlobals.CustomElementRegistry = CustomElementRegistry;
 
   // The [CEReactions] methods and setters a page uses most: their reactions run before they

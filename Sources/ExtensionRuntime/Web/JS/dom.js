@@ -163,10 +163,11 @@
   AbortController.prototype.abort = function abort(reason) { signalAbort(this.signal, reason); };
   Object.assign(ctx.domGlobals, { AbortController, AbortSignal });
 
-  // The traversal interfaces (DOM 6): TreeWalker and NodeIterator over domino's objects (made by
-  // createTreeWalker/createNodeIterator; scripts cannot construct them), and NodeFilter, a
-  // callback interface object holding the constants.
-  for (const [name, path] of [["TreeWalker", "domino/lib/TreeWalker"], ["NodeIterator", "domino/lib/NodeIterator"]]) {
+  // Interface objects over domino's own objects, which scripts cannot construct: the traversal
+  // interfaces (DOM 6; made by createTreeWalker/createNodeIterator) and Location (HTML 7.2.4;
+  // history.js gives it its navigations); and NodeFilter, a callback interface object holding
+  // the constants.
+  for (const [name, path] of [["TreeWalker", "domino/lib/TreeWalker"], ["NodeIterator", "domino/lib/NodeIterator"], ["Location", "domino/lib/Location"]]) {
     const prototype = ctx.require(path).prototype;
     const Interface = function () { throw new TypeError("Illegal constructor"); };
     Object.defineProperty(Interface, "name", { value: name });

@@ -105,6 +105,19 @@
     return [out, null];
   }
 
+  // UTF-8 for the other layers (fetch's bodies and blobs), over this realm's Uint8Array: lone
+  // surrogates become U+FFFD going out; coming in, errors become U+FFFD and a byte order mark
+  // stays (WebKit keeps it in Response.text(), recorded in the fetch-api case).
+  ctx.encodeUTF8 = (text) => {
+    let length = 0;
+    for (const [point] of codePoints(text)) length += utf8Length(point);
+    const out = new Uint8Array(length);
+    let at = 0;
+    for (const [point] of codePoints(text)) at += putUTF8(point, out, at);
+    return out;
+  };
+  ctx.decodeUTF8 = (bytes) => decodeUTF8(bytes, true, () => {})[0];
+
   function makeClasses(WorldUint8Array) {
     const ENCODER = new WeakSet();
     function TextEncoder() {
@@ -115,12 +128,9 @@
     const encoderMethods = {
       encode(input) {
         check(this, "encode");
-        const text = input === undefined ? "" : String(input);
-        let length = 0;
-        for (const [point] of codePoints(text)) length += utf8Length(point);
-        const out = new WorldUint8Array(length);
-        let at = 0;
-        for (const [point] of codePoints(text)) at += putUTF8(point, out, at);
+        const bytes = ctx.encodeUTF8(input === undefined ? "" : String(input));
+        const out = new WorldUint8Array(bytes.length);
+        out.set(bytes);
         return out;
       },
       encodeInto(source, destination) {
@@ -137,11 +147,7 @@
         return { read, written };
       },
     };
-    for (const [name, value] of Object.entries(encoderMethods)) {
-      Object.defineProperty(TextEncoder.prototype, name, { value, writable: true, enumerable: true, configurable: true });
-    }
-    Object.defineProperty(TextEncoder.prototype, "encoding", { get() { check(this, "encoding"); return "utf-8"; }, enumerable: true, configurable: true });
-    Object.defineProperty(TextEncoder.prototype, Symbol.toStringTag, { value: "TextEncoder", configurable: true });
+    ctx.defineMembers(TextEncoder.prototype, Object.assign({}, encoderMethods, { encoding: { get() { check(this, "encoding"); return "utf-8"; } } }), "TextEncoder");
 
     const DECODERS = new WeakMap();
     function TextDecoder(label, options) {
@@ -156,40 +162,35 @@
       if (!found) throw new TypeError("The TextDecoder." + name + " getter can only be used on instances of TextDecoder");
       return found;
     };
-    Object.defineProperty(TextDecoder.prototype, "decode", {
-      value: function decode(input, options) {
-        const decoder = state(this, "decode");
-        const stream = Boolean(options && options.stream);
-        let bytes = bytesOf(input);
-        if (decoder.pending) { const joined = new Uint8Array(decoder.pending.length + bytes.length); joined.set(decoder.pending); joined.set(bytes, decoder.pending.length); bytes = joined; }
-        decoder.pending = null;
-        // Byte order marks are taken off the start of a stream (Encoding "decode").
-        if (!decoder.started && !decoder.ignoreBOM && decoder.encoding !== "windows-1252") {
-          const bom = decoder.encoding === "utf-8" ? [0xEF, 0xBB, 0xBF] : decoder.encoding === "utf-16le" ? [0xFF, 0xFE] : [0xFE, 0xFF];
-          if (bytes.length < bom.length && stream && bom.slice(0, bytes.length).every((b, i) => bytes[i] === b)) { decoder.pending = bytes; return ""; }
-          if (bom.every((b, i) => bytes[i] === b)) bytes = bytes.subarray(bom.length);
-        }
-        if (bytes.length > 0) decoder.started = true;
-        const fail = () => { if (decoder.fatal) throw new TypeError("The encoded data was not valid."); };
-        let text, rest;
-        try {
-          [text, rest] = decoder.encoding === "utf-8" ? decodeUTF8(bytes, !stream, fail)
-            : decoder.encoding === "windows-1252" ? decode1252(bytes)
-            : decodeUTF16(bytes, !stream, fail, decoder.encoding === "utf-16be");
-        } catch (error) {
-          decoder.started = false;
-          throw error;
-        }
-        decoder.pending = rest;
-        if (!stream) decoder.started = false;
-        return text;
-      },
-      writable: true, enumerable: true, configurable: true,
-    });
-    for (const name of ["encoding", "fatal", "ignoreBOM"]) {
-      Object.defineProperty(TextDecoder.prototype, name, { get() { return state(this, name)[name]; }, enumerable: true, configurable: true });
+    function decode(input, options) {
+      const decoder = state(this, "decode");
+      const stream = Boolean(options && options.stream);
+      let bytes = bytesOf(input);
+      if (decoder.pending) { const joined = new Uint8Array(decoder.pending.length + bytes.length); joined.set(decoder.pending); joined.set(bytes, decoder.pending.length); bytes = joined; }
+      decoder.pending = null;
+      // Byte order marks are taken off the start of a stream (Encoding "decode").
+      if (!decoder.started && !decoder.ignoreBOM && decoder.encoding !== "windows-1252") {
+        const bom = decoder.encoding === "utf-8" ? [0xEF, 0xBB, 0xBF] : decoder.encoding === "utf-16le" ? [0xFF, 0xFE] : [0xFE, 0xFF];
+        if (bytes.length < bom.length && stream && bom.slice(0, bytes.length).every((b, i) => bytes[i] === b)) { decoder.pending = bytes; return ""; }
+        if (bom.every((b, i) => bytes[i] === b)) bytes = bytes.subarray(bom.length);
+      }
+      if (bytes.length > 0) decoder.started = true;
+      const fail = () => { if (decoder.fatal) throw new TypeError("The encoded data was not valid."); };
+      let text, rest;
+      try {
+        [text, rest] = decoder.encoding === "utf-8" ? decodeUTF8(bytes, !stream, fail)
+          : decoder.encoding === "windows-1252" ? decode1252(bytes)
+          : decodeUTF16(bytes, !stream, fail, decoder.encoding === "utf-16be");
+      } catch (error) {
+        decoder.started = false;
+        throw error;
+      }
+      decoder.pending = rest;
+      if (!stream) decoder.started = false;
+      return text;
     }
-    Object.defineProperty(TextDecoder.prototype, Symbol.toStringTag, { value: "TextDecoder", configurable: true });
+    const attribute = (name) => ({ get() { return state(this, name)[name]; } });
+    ctx.defineMembers(TextDecoder.prototype, { decode, encoding: attribute("encoding"), fatal: attribute("fatal"), ignoreBOM: attribute("ignoreBOM") }, "TextDecoder");
     return { TextEncoder, TextDecoder };
   }
 

@@ -90,6 +90,19 @@
   const layerContext = {
     impl, require, host, domGlobals, EventTarget, traceHooks,
     reportError(pageId, error) { if (pageId !== undefined) host.reportError(pageId, error); },
+    // WebIDL members on an interface's prototype (WebIDL 3.7.6-3.7.7): an operation (a function,
+    // or a descriptor with a value) is writable, enumerable and configurable; an attribute (a
+    // descriptor with get/set) an enumerable, configurable accessor. `tag` is the interface's
+    // Symbol.toStringTag.
+    defineMembers(proto, members, tag) {
+      for (const [name, member] of Object.entries(members)) {
+        const descriptor = typeof member === "function" ? { value: member } : member;
+        Object.defineProperty(proto, name, "value" in descriptor
+          ? { value: descriptor.value, writable: true, enumerable: true, configurable: true }
+          : { get: descriptor.get, set: descriptor.set, enumerable: true, configurable: true });
+      }
+      if (tag) Object.defineProperty(proto, Symbol.toStringTag, { value: tag, configurable: true });
+    },
     // A global (of a world, or a page's shared window object) made when first read (most pages never
     // use it): until then an accessor, which puts the made value, or an assigned one, in its place.
     lazyGlobal(global, name, make, enumerable) {
@@ -150,7 +163,7 @@
                            navigatorPage: (navigator) => navigatorPages.get(navigator),
                            DOMException: layerContext.DOMException, eventClass: layerContext.eventClass,
                            runningScript: layerContext.runningScript, makeStructuredClone: layerContext.makeStructuredClone,
-                           lazyGlobal: layerContext.lazyGlobal };
+                           lazyGlobal: layerContext.lazyGlobal, defineMembers: layerContext.defineMembers };
   const browser = Object.create(null);
   for (const layer of browserLayers || []) {
     const made = layer(browserContext);

@@ -6,38 +6,12 @@
 // relative URL resolves against that page's address.
 (function (ctx) {
   "use strict";
-  const DOMException = ctx.DOMException;
 
   // MARK: - Bytes
 
-  function utf8Encode(text) {
-    const binary = unescape(encodeURIComponent(String(text).replace(/[\uD800-\uDFFF](?![\uDC00-\uDFFF])|(^|[^\uD800-\uDBFF])[\uDC00-\uDFFF]/g, (m, p) => (p || "") + "\uFFFD")));
-    const bytes = new Uint8Array(binary.length);
-    for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-    return bytes;
-  }
-  function utf8Decode(bytes) {
-    let text = "";
-    let i = 0;
-    while (i < bytes.length) {
-      const b = bytes[i];
-      let cp = 0xFFFD, n = 1;
-      if (b < 0x80) { cp = b; } else if (b >= 0xC2 && b < 0xE0 && i + 1 < bytes.length && (bytes[i + 1] & 0xC0) === 0x80) {
-        cp = ((b & 0x1F) << 6) | (bytes[i + 1] & 0x3F); n = 2;
-      } else if (b >= 0xE0 && b < 0xF0 && i + 2 < bytes.length && (bytes[i + 1] & 0xC0) === 0x80 && (bytes[i + 2] & 0xC0) === 0x80) {
-        cp = ((b & 0x0F) << 12) | ((bytes[i + 1] & 0x3F) << 6) | (bytes[i + 2] & 0x3F); n = 3;
-        if (cp < 0x800 || (cp >= 0xD800 && cp < 0xE000)) { cp = 0xFFFD; n = 1; }
-      } else if (b >= 0xF0 && b < 0xF5 && i + 3 < bytes.length && (bytes[i + 1] & 0xC0) === 0x80 && (bytes[i + 2] & 0xC0) === 0x80 && (bytes[i + 3] & 0xC0) === 0x80) {
-        cp = ((b & 0x07) << 18) | ((bytes[i + 1] & 0x3F) << 12) | ((bytes[i + 2] & 0x3F) << 6) | (bytes[i + 3] & 0x3F); n = 4;
-        if (cp < 0x10000 || cp > 0x10FFFF) { cp = 0xFFFD; n = 1; }
-      }
-      text += String.fromCodePoint(cp);
-      i += n;
-    }
-    // A leading byte-order mark stays, as WebKit keeps it (recorded; the Fetch standard's "UTF-8
-    // decode" would drop it).
-    return text;
-  }
+  // UTF-8 is encoding.js's (text bodies and blob parts).
+  const utf8Encode = (text) => ctx.encodeUTF8(String(text));
+  const utf8Decode = ctx.decodeUTF8;
   // The bytes of a body or blob part (BufferSource, Blob, or anything else as a string).
   function bytesOf(part) {
     if (part instanceof Blob) return blobs.get(part).bytes;
@@ -74,7 +48,7 @@
     blobs.set(blob, { bytes, type });
     return blob;
   }
-  defineMembers(Blob.prototype, {
+  ctx.defineMembers(Blob.prototype, {
     size: { get() { return blobState(this).bytes.length; } },
     type: { get() { return blobState(this).type; } },
     text: { value: function text() { return Promise.resolve(utf8Decode(blobState(this).bytes)); } },
@@ -151,7 +125,7 @@
     }
     return out;
   }
-  defineMembers(Headers.prototype, {
+  ctx.defineMembers(Headers.prototype, {
     append: { value: function append(name, value) { const state = headersState(this); const n = checkName(name), v = checkValue(value); mutable(state); state.list.push([n, v]); } },
     delete: { value: function (name) { const state = headersState(this); const n = checkName(name); mutable(state); state.list = state.list.filter(([k]) => k !== n); } },
     get: {
@@ -254,7 +228,7 @@
     bodies.set(response, { bytes, used: false });
     return response;
   }
-  defineMembers(Response.prototype, Object.assign({
+  ctx.defineMembers(Response.prototype, Object.assign({
     status: { get() { return responseState(this).status; } },
     statusText: { get() { return responseState(this).statusText; } },
     ok: { get() { const s = responseState(this).status; return s >= 200 && s < 300; } },
@@ -328,7 +302,7 @@
                          signal: init.signal !== undefined ? init.signal : from ? from.signal : null });
     bodies.set(this, { bytes: extracted.bytes !== null ? extracted.bytes : from ? bodies.get(input).bytes : null, used: false });
   }
-  defineMembers(Request.prototype, Object.assign({
+  ctx.defineMembers(Request.prototype, Object.assign({
     url: { get() { return requestState(this).url; } },
     method: { get() { return requestState(this).method; } },
     headers: { get() { return requestState(this).headers; } },
@@ -346,14 +320,6 @@
       },
     },
   }, bodyMembers), "Request");
-
-  function defineMembers(proto, members, tag) {
-    for (const [name, descriptor] of Object.entries(members)) {
-      const full = "value" in descriptor ? Object.assign({ writable: true, enumerable: true, configurable: true }, descriptor) : Object.assign({ enumerable: true, configurable: true }, descriptor);
-      Object.defineProperty(proto, name, full);
-    }
-    Object.defineProperty(proto, Symbol.toStringTag, { value: tag, configurable: true });
-  }
 
   // The Response fetch() answers with: a network response of the page's request.
   ctx.makeFetchResponse = (url, status, text, signal) => {

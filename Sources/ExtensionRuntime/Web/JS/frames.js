@@ -102,8 +102,7 @@
     const pageId = handle.document._advPageId;
     ctx.host.queueTask(pageId, () => {
       if (handle.closed) return;
-      const view = handle.document.defaultView;
-      const data = ctx.makeStructuredClone(view && view.Object ? view : globalThis)(serialized);
+      const data = ctx.makeStructuredClone(handle.document.defaultView)(serialized);
       const sourceHandle = senderDocument._advHandle;
       const source = sourceHandle ? windowOf(sourceHandle, handle.document, "page") : null;
       handle.windowTarget._dispatchEvent(new ctx.MessageEvent("message", { data, origin: senderOrigin, source, ports: [], lastEventId: "" }), true);

@@ -59,13 +59,8 @@
     const entry = current(record);
     if (!entry || entry.pageId !== record.pageId || entry.state === null) return null;
     if (record.stateFor !== entry.state) {
-      const realm = record.document.defaultView;
-      if (!record.clone || record.cloneRealm !== realm) {
-        record.clone = ctx.makeStructuredClone(realm && realm.Object ? realm : globalThis);
-        record.cloneRealm = realm;
-      }
       record.stateFor = entry.state;
-      record.stateValue = record.clone(entry.state.value);
+      record.stateValue = ctx.makeStructuredClone(record.document.defaultView)(entry.state.value);
     }
     return record.stateValue;
   }
@@ -89,9 +84,8 @@
         throw blocked(parsed.href, "Protocols, domains, ports, usernames, and passwords must match.");
       }
       if (parsed.protocol === "file:" && parsed.pathname !== now.pathname) throw blocked(parsed.href, "Only differences in query and fragment are allowed for file: URLs.");
-      // An opaque origin (data:, about:blank) may change only the query and fragment; a custom
-      // scheme with a host has a tuple origin in WebKit (the fidelity recorder's, for one).
-      if (ctx.originOf(record.document) === "null" && now.host === "" && parsed.pathname !== now.pathname) throw blocked(parsed.href, "Paths and fragments must match for a sandboxed document.");
+      // An opaque origin (data:, about:blank) may change only the query and fragment.
+      if (ctx.originOf(record.document) === "null" && parsed.pathname !== now.pathname) throw blocked(parsed.href, "Paths and fragments must match for a sandboxed document.");
       url = parsed.href;
     }
     const session = record.session;
@@ -160,7 +154,7 @@
 
   // Location's navigations (HTML 7.2.4 "Location-object navigate").
   function navigate(location, value, replace) {
-    const record = byWindow.get(location._window);
+    const record = recordOfLocation(location);
     if (!record) return;
     let url;
     try { url = new URLClass(String(value), record.document.baseURI).href; } catch (error) {
@@ -194,10 +188,7 @@
     back() { traverse(recordOf(this), -1); },
     forward() { traverse(recordOf(this), 1); },
   };
-  for (const [name, value] of Object.entries(methods)) {
-    Object.defineProperty(History.prototype, name, { value, writable: true, enumerable: true, configurable: true });
-  }
-  Object.defineProperty(History.prototype.go, "length", { value: 0 });
+  Object.defineProperty(methods.go, "length", { value: 0 });
   const accessors = {
     length: { get() { const record = recordOf(this); return record.alive ? record.session.entries.length : 0; } },
     state: {
@@ -213,60 +204,39 @@
       set(value) { const record = recordOf(this); const text = String(value); if (text === "auto" || text === "manual") record.scrollRestoration = text; },
     },
   };
-  for (const [name, accessor] of Object.entries(accessors)) {
-    Object.defineProperty(History.prototype, name, Object.assign({ enumerable: true, configurable: true }, accessor));
-  }
-  Object.defineProperty(History.prototype, Symbol.toStringTag, { value: "History", configurable: true });
+  ctx.defineMembers(History.prototype, Object.assign({}, methods, accessors), "History");
 
-  // Location: its navigations go through the session history instead of domino's, which only
-  // rewrote its own string and left the document where it was.
-  const locationHref = Object.getOwnPropertyDescriptor(Location.prototype, "href");
-  Object.defineProperty(Location.prototype, "href", {
-    get: locationHref.get,
-    set(value) { navigate(this, value, false); },
-    enumerable: true, configurable: true,
-  });
-  for (const [name, value] of Object.entries({
+  // Location (its interface object is dom.js's): its navigations go through the session history
+  // instead of domino's, which only rewrote its own string and left the document where it was.
+  const recordOfLocation = (location) => byWindow.get(location._window);
+  ctx.defineMembers(Location.prototype, {
+    href: { get: Object.getOwnPropertyDescriptor(Location.prototype, "href").get, set(value) { navigate(this, value, false); } },
     assign(url) { if (arguments.length === 0) throw new TypeError("Not enough arguments"); navigate(this, url, false); },
     replace(url) { if (arguments.length === 0) throw new TypeError("Not enough arguments"); navigate(this, url, true); },
-    reload() { const record = byWindow.get(this._window); if (record && record.alive) request(record, record.document.URL, "reload"); },
-  })) {
-    Object.defineProperty(Location.prototype, name, { value, writable: true, enumerable: true, configurable: true });
-  }
-  // location.origin is the document's origin (a custom scheme with a host has one in WebKit).
-  const locationOrigin = Object.getOwnPropertyDescriptor(URLUtils.prototype, "origin");
-  Object.defineProperty(Location.prototype, "origin", {
-    get() {
-      const record = byWindow.get(this._window);
-      return record ? ctx.originOf(record.document) : locationOrigin.get.call(this);
+    reload() { const record = recordOfLocation(this); if (record && record.alive) request(record, record.document.URL, "reload"); },
+    // location.origin is the document's origin (a custom scheme with a host has one in WebKit).
+    origin: {
+      get() {
+        const record = recordOfLocation(this);
+        return record ? ctx.originOf(record.document) : Object.getOwnPropertyDescriptor(URLUtils.prototype, "origin").get.call(this);
+      },
     },
-    enumerable: true, configurable: true,
-  });
-  // The hash setter does nothing when the fragment would not change (HTML 7.2.4, hash setter).
-  const locationHash = Object.getOwnPropertyDescriptor(URLUtils.prototype, "hash");
-  Object.defineProperty(Location.prototype, "hash", {
-    get: locationHash.get,
-    set(value) {
-      const record = byWindow.get(this._window);
-      if (!record) return;
-      const input = String(value).replace(/^#/, "");
-      const url = withoutFragment(record.document.URL) + "#" + input;
-      if (fragmentOf(url) === (fragmentOf(record.document.URL) || "")) return;
-      navigate(this, url, false);
+    // The hash setter does nothing when the fragment would not change (HTML 7.2.4, hash setter).
+    hash: {
+      get: Object.getOwnPropertyDescriptor(URLUtils.prototype, "hash").get,
+      set(value) {
+        const record = recordOfLocation(this);
+        if (!record) return;
+        const url = withoutFragment(record.document.URL) + "#" + String(value).replace(/^#/, "");
+        if (fragmentOf(url) === (fragmentOf(record.document.URL) || "")) return;
+        navigate(this, url, false);
+      },
     },
-    enumerable: true, configurable: true,
   });
-
-  // The Location interface object (scripts may not construct one), over domino's prototype.
-  function LocationInterface() { throw new TypeError("Illegal constructor"); }
-  Object.defineProperty(LocationInterface, "name", { value: "Location" });
-  LocationInterface.prototype = Location.prototype;
-  Object.defineProperty(Location.prototype, "constructor", { value: LocationInterface, writable: true, configurable: true });
-  Object.defineProperty(Location.prototype, Symbol.toStringTag, { value: "Location", configurable: true });
 
   const PopStateEvent = ctx.eventClass("PopStateEvent", impl.Event, null, { state: null, hasUAVisualTransition: false });
   const HashChangeEvent = ctx.eventClass("HashChangeEvent", impl.Event, null, { oldURL: "", newURL: "" });
-  Object.assign(ctx.domGlobals, { History, Location: LocationInterface, PopStateEvent, HashChangeEvent });
+  Object.assign(ctx.domGlobals, { History, PopStateEvent, HashChangeEvent });
 
   // The entry a new document gets: the one a traversal went to (state kept), the current one on
   // a reload (state kept) or a replacement, else a new one after the current (forward dropped).
@@ -296,7 +266,7 @@
       enter(session, p.url, p.pageId);
       const record = {
         pageId: p.pageId, document: p.document, windowTarget: p.windowTarget, location: p.shared.location, session, history: null,
-        alive: true, scrollRestoration: "auto", stateFor: undefined, stateValue: null, clone: null, cloneRealm: null,
+        alive: true, scrollRestoration: "auto", stateFor: undefined, stateValue: null,
       };
       byWindow.set(p.windowTarget, record);
       pages.set(p.pageId, record);

@@ -14,25 +14,21 @@
     if (!state) throw new TypeError("Can only call Performance methods on Performance objects");
     return state;
   }
-  const illegal = () => { throw new TypeError("Illegal constructor"); };
   function defineInterface(name, Parent, members) {
-    const Interface = function () { illegal(); };
+    const Interface = function () { throw new TypeError("Illegal constructor"); };
     Object.defineProperty(Interface, "name", { value: name });
     if (Parent) {
       Object.setPrototypeOf(Interface, Parent);
       Interface.prototype = Object.create(Parent.prototype, { constructor: { value: Interface, writable: true, configurable: true } });
     }
-    for (const [key, descriptor] of Object.entries(members)) {
-      Object.defineProperty(Interface.prototype, key, Object.assign({ enumerable: true, configurable: true }, descriptor));
-    }
-    Object.defineProperty(Interface.prototype, Symbol.toStringTag, { value: name, configurable: true });
+    ctx.defineMembers(Interface.prototype, members, name);
     return Interface;
   }
   const field = (key) => ({ get() { const data = entryData.get(this); if (!data) throw new TypeError("Illegal invocation"); return data[key]; } });
 
   const PerformanceEntry = defineInterface("PerformanceEntry", null, {
     name: field("name"), entryType: field("entryType"), startTime: field("startTime"), duration: field("duration"),
-    toJSON: { value: function toJSON() { const d = entryData.get(this); return { name: d.name, entryType: d.entryType, startTime: d.startTime, duration: d.duration }; }, writable: true },
+    toJSON: { value: function toJSON() { const d = entryData.get(this); return { name: d.name, entryType: d.entryType, startTime: d.startTime, duration: d.duration }; } },
   });
   const PerformanceMark = defineInterface("PerformanceMark", PerformanceEntry, { detail: field("detail") });
   const PerformanceMeasure = defineInterface("PerformanceMeasure", PerformanceEntry, { detail: field("detail") });
@@ -60,9 +56,9 @@
   }
 
   const Performance = defineInterface("Performance", ctx.EventTarget, {
-    now: { value: function now() { return stateOf(this).now(); }, writable: true },
+    now: { value: function now() { return stateOf(this).now(); } },
     timeOrigin: { get() { return stateOf(this).timeOrigin; } },
-    toJSON: { value: function toJSON() { return { timeOrigin: stateOf(this).timeOrigin }; }, writable: true },
+    toJSON: { value: function toJSON() { return { timeOrigin: stateOf(this).timeOrigin }; } },
     mark: {
       value: function mark(name, options) {
         const state = stateOf(this);
@@ -72,7 +68,6 @@
         state.entries.push(entry);
         return entry;
       },
-      writable: true,
     },
     measure: {
       value: function measure(name, startOrOptions, endMark) {
@@ -95,21 +90,18 @@
         state.entries.push(entry);
         return entry;
       },
-      writable: true,
     },
-    getEntries: { value: function getEntries() { return sorted(stateOf(this).entries); }, writable: true },
+    getEntries: { value: function getEntries() { return sorted(stateOf(this).entries); } },
     getEntriesByType: {
       value: function getEntriesByType(type) { return sorted(stateOf(this).entries.filter((e) => entryData.get(e).entryType === String(type))); },
-      writable: true,
     },
     getEntriesByName: {
       value: function getEntriesByName(name, type) {
         return sorted(stateOf(this).entries.filter((e) => { const d = entryData.get(e); return d.name === String(name) && (type === undefined || d.entryType === String(type)); }));
       },
-      writable: true,
     },
-    clearMarks: { value: function clearMarks(name) { clear(stateOf(this), "mark", name); }, writable: true },
-    clearMeasures: { value: function clearMeasures(name) { clear(stateOf(this), "measure", name); }, writable: true },
+    clearMarks: { value: function clearMarks(name) { clear(stateOf(this), "mark", name); } },
+    clearMeasures: { value: function clearMeasures(name) { clear(stateOf(this), "measure", name); } },
   });
   function sorted(entries) {
     return entries.slice().sort((a, b) => entryData.get(a).startTime - entryData.get(b).startTime);
@@ -122,28 +114,21 @@
   // A page's Performance object is made when a script first reads window.performance. The layers
   // read the page's clock through ctx.pageNow, which a page's patch of `performance.now` does
   // not move.
-  const pages = new WeakMap();   // document -> { timeOrigin, performance }
+  const pages = new WeakMap();   // document -> { timeOrigin }
   ctx.pageNow = (document) => { const page = pages.get(document); return page ? ctx.host.now() - page.timeOrigin : 0; };
-  function performanceOf(page) {
-    if (!page.performance) {
-      const performance = page.performance = Object.create(Performance.prototype);
-      states.set(performance, { now: () => ctx.host.now() - page.timeOrigin, timeOrigin: page.timeOrigin, entries: [] });
-    }
-    return page.performance;
+  function makePerformance(page) {
+    const performance = Object.create(Performance.prototype);
+    states.set(performance, { now: () => ctx.host.now() - page.timeOrigin, timeOrigin: page.timeOrigin, entries: [] });
+    return performance;
   }
 
   return {
     name: "performance",
     page(p) {
-      const page = { timeOrigin: p.timeOrigin, performance: null };
+      const page = { timeOrigin: p.timeOrigin };
       pages.set(p.document, page);
-      const shared = p.shared;
-      Object.defineProperty(shared, "performance", {
-        get() { return performanceOf(page); },
-        // A page may replace it (WebIDL [Replaceable]).
-        set(value) { Object.defineProperty(shared, "performance", { value, writable: true, enumerable: true, configurable: true }); },
-        enumerable: true, configurable: true,
-      });
+      // A page may replace it (WebIDL [Replaceable]), which the lazy global allows.
+      ctx.lazyGlobal(p.shared, "performance", () => makePerformance(page), true);
     },
   };
 })

@@ -82,14 +82,22 @@
     };
   }
 
-  // The browser layers clone into a realm of their choosing (history.js: entries' states).
-  ctx.makeStructuredClone = makeStructuredClone;
+  // The other layers clone into a realm of their choosing (history states, messages), usually a
+  // document's window (its page world; this realm until that world exists): one clone function
+  // per realm, made when first asked for.
+  const byRealm = new WeakMap();
+  ctx.makeStructuredClone = (realm) => {
+    const global = realm && realm.Object ? realm : globalThis;
+    let clone = byRealm.get(global);
+    if (!clone) byRealm.set(global, clone = makeStructuredClone(global));
+    return clone;
+  };
 
   return {
     name: "structuredClone",
     // Made when a world first uses it: most pages never do.
     world(global) {
-      ctx.lazyGlobal(global, "structuredClone", () => makeStructuredClone(global), true);
+      ctx.lazyGlobal(global, "structuredClone", () => ctx.makeStructuredClone(global), true);
     },
   };
 })

@@ -16,20 +16,10 @@
   const documents = new Map();       // page id -> { document, windowTarget, pageId, storages }
   const states = new WeakMap();      // Storage object -> { document, kind }
 
-  // The origin whose areas a document uses: its origin (frames.js), or, for another scheme with a
-  // host (a custom scheme such as the fidelity recorder's, which WebKit gives storage), that
-  // scheme and host. An opaque origin (data:, a top-level about:blank) has none.
-  const URLClass = ctx.urlClasses.URL;
-  function storageOrigin(document) {
-    const origin = ctx.originOf(document);
-    if (origin !== "null" || document._advOrigin) return origin;
-    try {
-      const url = new URLClass(document.URL);
-      return url.host ? url.protocol + "//" + url.host : "null";
-    } catch (error) {
-      return "null";
-    }
-  }
+  // The origin whose areas a document uses is its origin (frames.js: a custom scheme with a host,
+  // such as the fidelity recorder's, has one, as in WebKit). An opaque origin (data:, a
+  // top-level about:blank) has none.
+  const storageOrigin = (document) => ctx.originOf(document);
   // Which tab's sessionStorage a document uses and whether its tab is private: asked of the
   // browser (hooks.storageScope → { session, isPrivate }) when the document first touches
   // storage, not for every page made; a bare session keeps each page's own.
@@ -122,11 +112,7 @@
       notify(state.document, name, state.kind, null, null, null);
     },
   };
-  for (const [name, value] of Object.entries(methods)) {
-    Object.defineProperty(Storage.prototype, name, { value, writable: true, enumerable: true, configurable: true });
-  }
-  Object.defineProperty(Storage.prototype, "length", { get() { return areaOf(this).area.size; }, enumerable: true, configurable: true });
-  Object.defineProperty(Storage.prototype, Symbol.toStringTag, { value: "Storage", configurable: true });
+  ctx.defineMembers(Storage.prototype, Object.assign({}, methods, { length: { get() { return areaOf(this).area.size; } } }), "Storage");
 
   // Items are also properties of the Storage object (WebIDL legacy platform object with named
   // properties, no [LegacyOverrideBuiltIns]): a name the prototype chain has stays the
