@@ -228,14 +228,14 @@
     bodies.set(response, { bytes, used: false });
     return response;
   }
-  ctx.defineMembers(Response.prototype, Object.assign({
-    status: { get() { return responseState(this).status; } },
-    statusText: { get() { return responseState(this).statusText; } },
+  // Read-only attributes that answer a field of the object's state.
+  function fields(stateOf, names) {
+    const out = {};
+    for (const name of names) out[name] = { get() { return stateOf(this)[name]; } };
+    return out;
+  }
+  ctx.defineMembers(Response.prototype, Object.assign(fields(responseState, ["status", "statusText", "headers", "url", "type", "redirected"]), {
     ok: { get() { const s = responseState(this).status; return s >= 200 && s < 300; } },
-    headers: { get() { return responseState(this).headers; } },
-    url: { get() { return responseState(this).url; } },
-    type: { get() { return responseState(this).type; } },
-    redirected: { get() { return responseState(this).redirected; } },
     clone: {
       value: function clone() {
         const state = responseState(this);
@@ -302,13 +302,7 @@
                          signal: init.signal !== undefined ? init.signal : from ? from.signal : null });
     bodies.set(this, { bytes: extracted.bytes !== null ? extracted.bytes : from ? bodies.get(input).bytes : null, used: false });
   }
-  ctx.defineMembers(Request.prototype, Object.assign({
-    url: { get() { return requestState(this).url; } },
-    method: { get() { return requestState(this).method; } },
-    headers: { get() { return requestState(this).headers; } },
-    mode: { get() { return requestState(this).mode; } },
-    credentials: { get() { return requestState(this).credentials; } },
-    signal: { get() { return requestState(this).signal; } },
+  ctx.defineMembers(Request.prototype, Object.assign(fields(requestState, ["url", "method", "headers", "mode", "credentials", "signal"]), {
     clone: {
       value: function clone() {
         const state = requestState(this);
