@@ -151,6 +151,23 @@ import TestSupport
         #expect(api.contains(#"postMessage({"first":1,"second":2})"#))
     }
 
+    /// A message's trace text is its canonical JSON (JS/canonical.js's order): array-index keys
+    /// first and ascending, the others by UTF-16 code units, at every depth and inside arrays,
+    /// whatever the strings hold; the receiver still gets the sender's order.
+    @Test func messageTraceTextIsCanonical() throws {
+        let (browser, content) = try storyPage(backgroundListeners: """
+            browser.runtime.onMessage.addListener((m, sender, respond) => {
+              if (m.type === 'keys') { respond(Object.keys(m.a).join(',')); return true; }
+            });
+            """)
+        let reply = try Support.await(browser, content, """
+            return await browser.runtime.sendMessage({ type: 'keys', b: [{ d: 1, c: '{"z":1,"a":2}' }, 3], a: { '10': 1, Z: 5, '\u{1F600}': 6, '\u{FF01}': 7, '2': 2, '01': 3, 'é': 4, '4294967295': 8 } });
+            """) as? String
+        #expect(reply == "2,10,Z,\u{1F600},\u{FF01},01,é,4294967295")
+        let api = browser.trace.dump(channels: [.api])
+        #expect(api.contains(#"runtime.sendMessage({"a":{"2":2,"10":1,"01":3,"4294967295":8,"Z":5,"é":4,"\#u{1F600}":6,"\#u{FF01}":7},"b":[{"c":"{\"z\":1,\"a\":2}","d":1},3],"type":"keys"})"#))
+    }
+
     /// The receiver gets a message in a task of its own, as across Safari's processes: the
     /// sender's script runs to its end first, and so does the code that fired an event.
     @Test func messagesAndEventsArriveAfterTheSendersScript() throws {

@@ -26,6 +26,44 @@ var ADVPersonalFilters = (() => {
     return stored;
   }
 
+  // Every page load asks for its host's filters. Reading the whole document from storage for
+  // each (every host's filters, parsed again per frame) is kept to once per background life:
+  // the live filters are indexed by host in memory. This background is the only writer of the
+  // document (content scripts, the popup and the picker change filters through its messages),
+  // so its own writes are what makes the index stale: each drops it when it starts and again
+  // when it ends (written, failed or rolled back), and while one is under way reads go to
+  // storage. A read that began before a write started is not kept.
+  let liveByHost = null;
+  let generation = 0;
+  let writes = 0;
+  async function writing(body) {
+    writes++;
+    liveByHost = null;
+    generation++;
+    try {
+      return await body();
+    } finally {
+      writes--;
+      liveByHost = null;
+      generation++;
+    }
+  }
+  async function localLiveFilters(host) {
+    let index = writes === 0 ? liveByHost : null;
+    if (!index) {
+      const started = generation;
+      index = new Map();
+      for (const rule of (await load()).rules) {
+        if (rule.deleted) continue;
+        let list = index.get(rule.hostname);
+        if (!list) index.set(rule.hostname, list = []);
+        list.push(rule);
+      }
+      if (writes === 0 && started === generation) liveByHost = index;
+    }
+    return (index.get(host) || []).map((r) => ({ id: r.id, selector: r.selector }));
+  }
+
   /** A selector list and nothing else, or { error } (shared/selector-validation.js). */
   function validate(text) {
     return ADVSelectorValidation.validate(text);
@@ -109,7 +147,7 @@ var ADVPersonalFilters = (() => {
         doc.rules.push(rule);
         added.push(rule);
       }
-      if (added.length) await browser.storage.local.set({ [STORAGE_KEY]: doc });
+      if (added.length) await writing(() => browser.storage.local.set({ [STORAGE_KEY]: doc }));
       return { added: added.map((r) => ({ id: r.id, selector: r.selector })), skipped };
     });
   }
@@ -128,7 +166,7 @@ var ADVPersonalFilters = (() => {
       if (!rule) throw new Error("no filter with id " + id);
       rule.deleted = true;
       rule.modifiedAt = stamp(rule.modifiedAt);
-      await browser.storage.local.set({ [STORAGE_KEY]: doc });
+      await writing(() => browser.storage.local.set({ [STORAGE_KEY]: doc }));
       return { removed: id };
     });
   }
@@ -139,7 +177,7 @@ var ADVPersonalFilters = (() => {
     if ((await backend()) === "native") {
       return (await native({ type: "list", hostname: host })).rules.map((r) => ({ id: r.id, selector: r.selector }));
     }
-    return (await load()).rules.filter((r) => !r.deleted && r.hostname === host).map((r) => ({ id: r.id, selector: r.selector }));
+    return localLiveFilters(host);
   }
 
   // MARK: - Moving rules to another ADV (background/rule-transfer.js validates the document)
@@ -224,7 +262,7 @@ var ADVPersonalFilters = (() => {
       const doc = await load();
       const plan = planImport(doc.rules, incoming);
       doc.rules.push(...plan.added);
-      const sources = await ADVSourceBlocks.block(sourceHosts, { saveWith: plan.added.length ? { [STORAGE_KEY]: doc } : null });
+      const sources = await writing(() => ADVSourceBlocks.block(sourceHosts, { saveWith: plan.added.length ? { [STORAGE_KEY]: doc } : null }));
       return { plan, sources };
     });
   }

@@ -219,8 +219,13 @@
   }
 
   let shared = false;
+  // Answers can come back out of order (a slow storage read answering an earlier request after
+  // a later one): only the latest request's answer is applied.
+  let requests = 0;
   async function refresh() {
+    const ticket = ++requests;
     const reply = await ADVMessaging.request("filters.forPage", { hostname: location.hostname });
+    if (ticket !== requests) return;
     const next = reply && reply.ok ? reply.filters.map((f) => f.selector) : [];
     shared = Boolean(reply && reply.mode === "native");
     if (next.join("\n") !== selectors.join("\n") || next.length === 0) apply(next);

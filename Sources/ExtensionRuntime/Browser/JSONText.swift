@@ -116,6 +116,72 @@ enum JSONText {
         return out + "\""
     }
 
+    /// The same value with every object's keys in JS/canonical.js's order: array-index keys
+    /// ascending, then the others by UTF-16 code units (`Array.prototype.sort`'s default order),
+    /// as a sorted copy of the object enumerates them. For a message, whose text crosses as
+    /// `JSON.stringify` wrote it: its canonical text for the trace costs no second serialization
+    /// in the sender's realm.
+    static func canonical(_ json: String) -> String {
+        // No object anywhere (a string, a number, an array of them): already canonical.
+        guard json.utf8.contains(UInt8(ascii: "{")) else { return json }
+        var text = json
+        return text.withUTF8 { bytes in
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count)
+            appendCanonical(bytes, to: &out)
+            return String(decoding: out, as: UTF8.self)
+        }
+    }
+
+    private static func appendCanonical(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        guard let first = bytes.first, first == UInt8(ascii: "{") || first == UInt8(ascii: "["),
+              bytes.contains(UInt8(ascii: "{")) else {
+            out.append(contentsOf: bytes)
+            return
+        }
+        let ranges = memberRanges(bytes)
+        func part(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: bytes[range]) }
+        out.append(first)
+        if first == UInt8(ascii: "[") {
+            for (index, range) in ranges.enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                appendCanonical(part(range), to: &out)
+            }
+            out.append(UInt8(ascii: "]"))
+            return
+        }
+        var members: [(key: String, index: UInt32?, keyRange: Range<Int>, valueRange: Range<Int>)] = []
+        for offset in stride(from: 0, to: ranges.count - 1, by: 2) {
+            let key = decodeString(String(decoding: part(ranges[offset]), as: UTF8.self))
+            members.append((key, arrayIndex(key), ranges[offset], ranges[offset + 1]))
+        }
+        members.sort { a, b in
+            switch (a.index, b.index) {
+            case let (x?, y?): return x < y
+            case (.some, nil): return true
+            case (nil, .some): return false
+            case (nil, nil): return a.key.utf16.lexicographicallyPrecedes(b.key.utf16)
+            }
+        }
+        for (index, member) in members.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            out.append(contentsOf: part(member.keyRange))
+            out.append(UInt8(ascii: ":"))
+            appendCanonical(part(member.valueRange), to: &out)
+        }
+        out.append(UInt8(ascii: "}"))
+    }
+
+    /// The key as an array index (ECMA-262 6.1.7: a canonical numeric string below 2³² − 1),
+    /// which every object enumerates first, ascending.
+    private static func arrayIndex(_ key: String) -> UInt32? {
+        let utf8 = key.utf8
+        guard let first = utf8.first, utf8.count <= 10, first != UInt8(ascii: "0") || utf8.count == 1,
+              utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+              let value = UInt64(key), value < 4_294_967_295 else { return nil }
+        return UInt32(value)
+    }
+
     /// An object from pairs, keys sorted (canonical form).
     static func object(_ pairs: [(String, String)]) -> String {
         "{" + pairs.sorted { $0.0 < $1.0 }.map { string($0.0) + ":" + $0.1 }.joined(separator: ",") + "}"

@@ -26,12 +26,18 @@ extension Browser {
             // Storage keys themselves come back sorted (StorageArea).
             if value.isUndefined {
                 arguments.append(nil)
+                if isMessage { wire.append(nil) }
+            } else if isMessage {
+                // The message crosses as JSON.stringify writes it; its trace text is that text
+                // with the keys sorted, as canonical.js would write it.
+                let json = try value.toJSON()
+                wire.append(json)
+                arguments.append(json.map(JSONText.canonical))
             } else if namespace.hasPrefix("storage") {
                 arguments.append(try value.toJSON())
             } else {
                 arguments.append(try canonical.call([value]).stringValue)
             }
-            if isMessage { wire.append(value.isUndefined ? nil : try value.toJSON()) }
         }
         let call = APICall(namespace: namespace, method: method, arguments: arguments, wireArguments: isMessage ? wire : arguments, context: context)
         let deferred = try JSDeferred(in: context.world.context)
