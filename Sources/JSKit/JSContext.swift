@@ -16,7 +16,14 @@ public final class JSContext {
     public init(group: JSContextGroup, name: String? = nil, globalClassName: String? = nil) {
         self.group = group
         ref = JSGlobalContextCreateInGroup(group.ref, globalClassName.map { GlobalClasses.shared.named($0) } ?? nil)
-        if let name {
+        self.name = name
+        if let name { withJSString(name) { JSGlobalContextSetName(ref, $0) } }
+    }
+
+    /// The realm's name, for debugging (Web Inspector shows it).
+    public var name: String? {
+        didSet {
+            guard let name else { return }
             withJSString(name) { JSGlobalContextSetName(ref, $0) }
         }
     }

@@ -58,8 +58,13 @@ extension Browser {
             world?.page?.report(JSErrorReport(error: JSError(thrown: call.argument(1)), during: "an extension event listener"), world: world?.name ?? "page")
             return nil
         }
-        // The context's own canonical JSON serializer, made in its realm (see JS/canonical.js).
-        let canonical = try world.context.evaluate(try SourceCache.shared.resource("canonical.js"), sourceURL: "adv-runtime:///canonical.js").call()
+        // The context's own canonical JSON serializer (ExtensionContext.canonical), for ports'
+        // messages; the context is made below, once its `browser` exists.
+        weak var made: ExtensionContext?
+        let canonical = realm.function("canonical", length: 1) { call in
+            guard let made else { return call.context.undefined }
+            return try made.canonical.call([call.argument(0)])
+        }
         let api = try apiModule.invoke("makeBrowser", [realm.number(Double(id)), surface, events, properties, reportError, canonical])
         let browserObject = api["browser"]
         let runtime = browserObject["runtime"]
@@ -73,7 +78,8 @@ extension Browser {
         })
         try world.global.set("browser", browserObject)
         try world.global.set("chrome", browserObject)
-        let context = ExtensionContext(id: id, kind: kind, host: host, world: world, api: api, canonical: canonical)
+        let context = ExtensionContext(id: id, kind: kind, host: host, world: world, api: api)
+        made = context
         contexts[id] = context
         return context
     }

@@ -18,15 +18,24 @@ final class ExtensionContext {
     let world: World
     /// From browser-api.js: `{ browser, dispatch, dispatchMessage }`.
     let api: JSValue
-    /// Canonical JSON of a value of this realm (JS/canonical.js).
-    let canonical: JSValue
+    /// Canonical JSON of a value of this realm (JS/canonical.js), made in the realm when first
+    /// needed: many contexts (a content world per page) only ever send messages, whose canonical
+    /// text comes from their JSON (JSONText.canonical).
+    var canonical: JSValue {
+        get throws {
+            if let made = canonicalFunction { return made }
+            let made = try world.context.evaluate(try SourceCache.shared.resource("canonical.js"), sourceURL: "adv-runtime:///canonical.js").call()
+            canonicalFunction = made
+            return made
+        }
+    }
+    private var canonicalFunction: JSValue?
     /// Until when the context has transient user activation (a popup opened by a click).
     var activationExpiry: VirtualTime?
     /// False once the context's page is gone (navigation, suspension, closing).
     var isAlive: Bool { !(world.page?.isClosed ?? true) }
 
-    init(id: Int, kind: Kind, host: ExtensionHost, world: World, api: JSValue, canonical: JSValue) {
-        self.canonical = canonical
+    init(id: Int, kind: Kind, host: ExtensionHost, world: World, api: JSValue) {
         self.id = id
         self.kind = kind
         self.host = host

@@ -13,7 +13,6 @@ extension Browser {
         let method = try hostCall.argument(2).toString()
         let argumentArray = hostCall.argument(3)
         let count = Int(try argumentArray["length"].toNumber())
-        let canonical = context.canonical
         var arguments: [String?] = []
         // Messages keep their keys' order for the receiver (a structured clone does); only their
         // trace text is canonical.
@@ -36,7 +35,7 @@ extension Browser {
             } else if namespace.hasPrefix("storage") {
                 arguments.append(try value.toJSON())
             } else {
-                arguments.append(try canonical.call([value]).stringValue)
+                arguments.append(try context.canonical.call([value]).stringValue)
             }
         }
         let call = APICall(namespace: namespace, method: method, arguments: arguments, wireArguments: isMessage ? wire : arguments, context: context)

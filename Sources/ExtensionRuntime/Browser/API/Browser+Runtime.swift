@@ -153,9 +153,9 @@ extension Browser {
             delivery.settled = true
             let value = call.argument(2)
             if value.isUndefined { delivery.finish(.undefined) } else {
-                let json = (try? receiver.canonical.call([value]).stringValue) ?? nil
+                // Crosses as JSON.stringify writes it; traced with its keys sorted.
                 let wire = (try? value.toJSON()) ?? nil
-                delivery.finish(json.map { .message(trace: $0, value: wire ?? $0) } ?? .undefined)
+                delivery.finish(wire.map { .message(trace: JSONText.canonical($0), value: $0) } ?? .undefined)
             }
         case "error":
             delivery.settled = true
