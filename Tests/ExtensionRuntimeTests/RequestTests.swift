@@ -157,6 +157,31 @@ import TestSupport
         #expect(result == "InvalidStateError | InvalidStateError | InvalidStateError | TypeError: This URL is invalid | TypeError | NetworkError 4 0")
     }
 
+    /// A page's XMLHttpRequest, WebSocket and Image are its own (their requests belong to its
+    /// document) and, as WebIDL interface objects, not enumerable; a page may replace them.
+    @Test func eachPageHasItsOwnRequestClasses() throws {
+        let (browser, _, tab) = try open("<p>page</p>")
+        defer { withExtendedLifetime(browser) {} }
+        let first = try #require(tab.page).pageWorld
+        let shape = try Support.eval(first, """
+            globalThis.firstXHR = XMLHttpRequest;
+            const keys = []; for (const key in window) keys.push(key);
+            [["XMLHttpRequest", "WebSocket", "Image"].map((n) => typeof window[n] + ":" + keys.includes(n)).join(","),
+             XMLHttpRequest.prototype.constructor === XMLHttpRequest, new XMLHttpRequest() instanceof XMLHttpRequest,
+             new Image(2, 3).outerHTML].join(" | ");
+            """) as? String
+        #expect(shape == #"function:false,function:false,function:false | true | true | <img width="2" height="3">"#)
+        let replaced = try Support.eval(first, """
+            window.XMLHttpRequest = function Fake() {};
+            XMLHttpRequest.name;
+            """) as? String
+        #expect(replaced == "Fake")
+        try browser.navigate(tab, to: "https://news.test/")
+        let second = try #require(tab.page).pageWorld
+        let fresh = try Support.eval(second, "XMLHttpRequest.name + ' ' + (new XMLHttpRequest()).readyState") as? String
+        #expect(fresh == "XMLHttpRequest 0")
+    }
+
     @Test func aLayerSettingItsOwnMutationHandlerJoinsTheFanOut() throws {
         // domino has one mutation handler per document; the engine keeps it and fans out, so a
         // layer (the web-platform MutationObserver) setting its own still leaves requests working.

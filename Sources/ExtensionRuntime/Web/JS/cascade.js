@@ -588,6 +588,20 @@
     for (const node of record.removedNodes) invalidateSubtree(node);
   });
 
+  // A user style sheet is parsed once per text and shared by every page it is injected into:
+  // no page can reach it (it is in no document's styleSheets), and the cascade only reads it.
+  // A manifest's CSS comes back on every navigation.
+  const userSheets = new Map();
+  function userSheet(css) {
+    let sheet = userSheets.get(css);
+    if (sheet === undefined) {
+      if (userSheets.size >= 64) userSheets.clear();
+      sheet = ctx.parseSheet(css);
+      userSheets.set(css, sheet);
+    }
+    return sheet;
+  }
+
   // MARK: - CSSStyleDeclaration for computed values (read-only, live)
 
   function camel(name) { return name.replace(/-([a-z])/g, (m, c) => c.toUpperCase()); }
@@ -675,7 +689,7 @@
     },
     // Harness side (Page+Style.swift).
     injectUserStyleSheet(doc, css, extensionID, level) {
-      doc._advStyle.userSheets.push({ extensionID: String(extensionID), level: level === "user" ? "user" : "author", sheet: ctx.parseSheet(String(css)) });
+      doc._advStyle.userSheets.push({ extensionID: String(extensionID), level: level === "user" ? "user" : "author", sheet: userSheet(String(css)) });
       ctx.style.version++;
     },
     removeUserStyleSheets(doc, extensionID) {

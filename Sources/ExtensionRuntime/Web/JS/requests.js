@@ -366,17 +366,19 @@
 
   return {
     name: "requests",
+    // Each page's own classes (their requests belong to its document), made when a script first
+    // reaches for them: most pages never do. Interface objects are not enumerable (WebIDL 3.7).
     page(p) {
-      p.shared.XMLHttpRequest = makeXMLHttpRequest(p.pageId, p.document);
-      p.shared.WebSocket = makeWebSocket(p.pageId, p.document);
+      ctx.lazyGlobal(p.shared, "XMLHttpRequest", () => makeXMLHttpRequest(p.pageId, p.document), false);
+      ctx.lazyGlobal(p.shared, "WebSocket", () => makeWebSocket(p.pageId, p.document), false);
       // HTML 4.8.3 `new Image(width, height)`: an img element of this document (domino has none).
-      p.shared.Image = function Image(width, height) {
+      ctx.lazyGlobal(p.shared, "Image", () => function Image(width, height) {
         if (!new.target) throw new TypeError("Function is not a constructor (evaluating 'Image()')");
         const img = p.document.createElement("img");
         if (width !== undefined) img.setAttribute("width", String(width >>> 0));
         if (height !== undefined) img.setAttribute("height", String(height >>> 0));
         return img;
-      };
+      }, false);
     },
     requestsOf,
   };
