@@ -74,6 +74,29 @@ import TestSupport
         #expect(try page.takeSheetChanges().isEmpty)
     }
 
+    /// A sheet whose text was parsed before (in this session) is built from what the parse
+    /// kept, not read again: it must be the same object tree as a fresh parse (every rule's
+    /// selector, declarations in order with their priorities, source offsets) and independent of
+    /// the other sheets of that text. Texts with at-rules are parsed each time.
+    @Test func aSheetOfAKnownTextIsAFreshEqualSheet() throws {
+        let (session, page) = try Support.load("<p>page</p>")
+        defer { withExtendedLifetime(session) {} }
+        let shapes = try Support.eval(page.pageWorld, #"""
+            const text = '/* c */ .a , .b>p{color:red;color : blue;display:none !important}\n#x{ margin: 0 1px ;}  div[data-k="}"] { }';
+            const atRules = "@media print { p { color: red } } .z { top: 1px }";
+            const sheetOf = (css) => { const s = document.createElement("style"); s.textContent = css; document.head.appendChild(s); return s.sheet; };
+            const [one, two, m, n] = [text, text, atRules, atRules].map(sheetOf);
+            const shape = (sheet) => JSON.stringify(Array.from(sheet.cssRules, (r) => [r.constructor.name, r.selectorText, r.cssText, r.__starts, r.__ends,
+              r.style && r.style.__starts, r.style && Array.from({ length: r.style.length }, (_, i) => [r.style[i], r.style.getPropertyValue(r.style[i]), r.style.getPropertyPriority(r.style[i])]),
+              r.parentStyleSheet === sheet, r.style && r.style.parentRule === r]));
+            const before = [shape(one) === shape(two), shape(m) === shape(n), one.cssRules[0] !== two.cssRules[0], one.cssRules[0].style !== two.cssRules[0].style];
+            two.cssRules[0].style.setProperty("color", "green");
+            two.deleteRule(1);
+            [...before, one.cssRules.length, one.cssRules[0].style.color, two.cssRules[0].style.color, shape(one)].join(" | ");
+            """#) as? String
+        #expect(shapes == ##"true | true | true | true | 3 | blue | green | [["CSSStyleRule",".a , .b>p",".a , .b>p { color: blue; display: none !important; }",8,65,17,[["color","blue",""],["display","none","important"]],true,true],["CSSStyleRule","#x","#x { margin: 0 1px; }",66,86,68,[["margin","0 1px",""]],true,true],["CSSStyleRule","div[data-k=\"}\"]","div[data-k=\"}\"] { }",88,107,104,[],true,true]]"##)
+    }
+
     @Test func aDOMChangeRecomputesOnlyWhatItCanChange() throws {
         var cards = ""
         for index in 0..<50 { cards += "<article id=a\(index) class=card><h2>t</h2><p>b</p></article>" }

@@ -367,9 +367,63 @@
 
   // MARK: - Sheets of <style> and <link>
 
+  // MARK: - Parsing, once per text
+
+  // node-cssom reads a sheet a character at a time, which makes parsing the costly part of a
+  // sheet; the same texts come back on every page of a site (its own <style>s) and with every
+  // page an extension styles (ADV's filters sheet for the host). A text whose rules are all
+  // plain style rules is kept as the calls node-cssom's parser made (rule, selector, each
+  // declaration through CSSStyleDeclaration.setProperty, the rule's source offsets), and the
+  // next sheet of that text is built by making the same calls: a new, independent object tree
+  // that is identical to a fresh parse. Other texts (at-rules) are parsed every time.
+  const parsedTexts = new Map();
+  const PARSED_TEXTS_KEPT = 256;
+  function parseCSS(text) {
+    const kept = parsedTexts.get(text);
+    if (kept !== undefined) return rebuild(kept);
+    const sheet = CSSOM.parse(text);
+    const plain = plainRules(sheet);
+    if (plain !== null) {
+      if (parsedTexts.size >= PARSED_TEXTS_KEPT) parsedTexts.clear();
+      parsedTexts.set(text, plain);
+    }
+    return sheet;
+  }
+  function plainRules(sheet) {
+    const rules = sheet.cssRules;
+    const out = new Array(rules.length);
+    for (let i = 0; i < rules.length; i++) {
+      const rule = rules[i];
+      if (rule.constructor !== CSSOM.CSSStyleRule || rule.parentRule || rule.parentStyleSheet !== sheet) return null;
+      const style = rule.style;
+      const declarations = [];
+      for (let j = 0; j < style.length; j++) {
+        const name = style[j];
+        declarations.push(name, style[name], style._importants[name]);
+      }
+      out[i] = { selectorText: rule.selectorText, starts: rule.__starts, ends: rule.__ends, styleStarts: style.__starts, declarations };
+    }
+    return out;
+  }
+  function rebuild(plain) {
+    const sheet = new CSSOM.CSSStyleSheet();
+    for (const kept of plain) {
+      const rule = new CSSOM.CSSStyleRule();
+      rule.__starts = kept.starts;
+      rule.selectorText = kept.selectorText;
+      rule.style.__starts = kept.styleStarts;
+      const declarations = kept.declarations;
+      for (let j = 0; j < declarations.length; j += 3) rule.style.setProperty(declarations[j], declarations[j + 1], declarations[j + 2]);
+      rule.__ends = kept.ends;
+      rule.parentStyleSheet = sheet;
+      sheet.cssRules.push(rule);
+    }
+    return sheet;
+  }
+
   function makeSheet(text, node, href) {
     let sheet;
-    try { sheet = CSSOM.parse(text); } catch (e) { sheet = new CSSOM.CSSStyleSheet(); }
+    try { sheet = parseCSS(text); } catch (e) { sheet = new CSSOM.CSSStyleSheet(); }
     Object.defineProperty(sheet, "ownerNode", { value: node, writable: true, configurable: true });
     sheet.parentStyleSheet = null;
     sheet._advHref = href || null;
@@ -491,7 +545,7 @@
     }
   }
   ctx.parseSheet = (text) => {
-    const sheet = CSSOM.parse(text);
+    const sheet = parseCSS(text);
     for (const rule of sheet.cssRules) adopt(rule, sheet);
     hideOwnState(sheet);
     return sheet;
