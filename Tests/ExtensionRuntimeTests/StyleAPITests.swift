@@ -97,6 +97,22 @@ import TestSupport
         #expect(shapes == ##"true | true | true | true | 3 | blue | green | [["CSSStyleRule",".a , .b>p",".a , .b>p { color: blue; display: none !important; }",8,65,17,[["color","blue",""],["display","none","important"]],true,true],["CSSStyleRule","#x","#x { margin: 0 1px; }",66,86,68,[["margin","0 1px",""]],true,true],["CSSStyleRule","div[data-k=\"}\"]","div[data-k=\"}\"] { }",88,107,104,[],true,true]]"##)
     }
 
+    /// A rule's declaration methods are the interface's operations, shared by every declaration
+    /// and checked against their `this`, as WebKit's bindings do.
+    @Test func declarationMethodsAreSharedOperations() throws {
+        let (session, page) = try Support.load("<style id=s>p { color: red } div { top: 1px }</style>")
+        defer { withExtendedLifetime(session) {} }
+        let result = try Support.eval(page.pageWorld, """
+            const [a, b] = document.getElementById("s").sheet.cssRules;
+            const shared = a.style.setProperty === b.style.setProperty && a.style.getPropertyValue === b.style.getPropertyValue;
+            let error = "none";
+            try { const f = a.style.setProperty; f("color", "blue"); } catch (e) { error = e.constructor.name + ": " + e.message; }
+            b.style.setProperty.call(a.style, "color", "green", "important");
+            [shared, error, a.style.cssText, b.style.cssText].join(" | ");
+            """) as? String
+        #expect(result == "true | TypeError: Can only call CSSStyleDeclaration.setProperty on instances of CSSStyleDeclaration | color: green !important; | top: 1px;")
+    }
+
     @Test func aDOMChangeRecomputesOnlyWhatItCanChange() throws {
         var cards = ""
         for index in 0..<50 { cards += "<article id=a\(index) class=card><h2>t</h2><p>b</p></article>" }

@@ -168,61 +168,83 @@
 
   // node-cssom keeps declarations as plain own properties, so `rule.style.display = "none"` would
   // neither register the property nor reach the cascade. A proxy gives it CSSOM's accessors.
-  function liveDeclaration(declaration, sheetOf, ruleText) {
-    const changed = () => bump(sheetOf(), "style", ruleText);
-    const methods = {
-      setProperty(name, value, priority) {
-        name = String(name).toLowerCase().startsWith("--") ? String(name) : String(name).toLowerCase();
-        value = value === null || value === undefined ? "" : String(value);
-        if (value === "") { methods.removeProperty(name); return; }
-        priority = priority ? String(priority).toLowerCase() : "";
-        if (priority !== "" && priority !== "important") return;
-        CSSOM.CSSStyleDeclaration.prototype.setProperty.call(declaration, name, value.trim(), priority);
-        changed();
-      },
-      removeProperty(name) {
-        name = String(name).toLowerCase();
-        const old = CSSOM.CSSStyleDeclaration.prototype.removeProperty.call(declaration, name);
-        delete declaration._importants[name];
-        delete declaration[name];
-        changed();
-        return old;
-      },
-      getPropertyValue(name) {
-        name = String(name).toLowerCase();
-        return Array.prototype.indexOf.call(declaration, name) >= 0 ? declaration[name] : "";
-      },
-      getPropertyPriority(name) {
-        name = String(name).toLowerCase();
-        return Array.prototype.indexOf.call(declaration, name) >= 0 ? (declaration._importants[name] || "") : "";
-      },
-      item(index) { return index >= 0 && index < declaration.length ? declaration[index] : ""; },
-    };
-    return new Proxy(declaration, {
-      get(target, name) {
-        if (name === "_advTarget") return target;
-        if (Object.prototype.hasOwnProperty.call(methods, name)) return methods[name];
-        if (name === "cssText") return serializeDeclaration(target);
-        if (typeof name === "string" && /^\d+$/.test(name)) return target[name];
-        if (isPropertyName(name)) return methods.getPropertyValue(hyphenate(name));
-        return Reflect.get(target, name);
-      },
-      set(target, name, value) {
-        if (name === "cssText") {
-          const parsed = CSSOM.parse("x{" + String(value) + "}").cssRules[0];
-          for (let i = target.length - 1; i >= 0; i--) { delete target[target[i]]; delete target[i]; }
-          target.length = 0; target._importants = {};
-          if (parsed) for (let i = 0; i < parsed.style.length; i++) {
-            const n = parsed.style[i];
-            CSSOM.CSSStyleDeclaration.prototype.setProperty.call(target, n, parsed.style[n], parsed.style._importants[n]);
-          }
-          changed();
-          return true;
+  // Its methods are one set of functions shared by every declaration, called on the proxy (as
+  // WebIDL operations are: `a.style.setProperty === b.style.setProperty`, and a call on something
+  // else is a TypeError); the proxy's handler is shared too, so a sheet's rules cost one proxy
+  // each. The rule a declaration belongs to is what a change reports (to the sheet-change log).
+  const declarationRules = new WeakMap();
+  function declarationOf(self, method) {
+    const declaration = self !== null && self !== undefined ? self._advTarget : undefined;
+    if (declaration === undefined) throw new TypeError("Can only call CSSStyleDeclaration." + method + " on instances of CSSStyleDeclaration");
+    return declaration;
+  }
+  function declarationChanged(declaration) {
+    const rule = declarationRules.get(declaration);
+    bump(rule && rule.parentStyleSheet, "style", () => (rule ? rule.cssText : ""));
+  }
+  function setDeclaration(declaration, name, value, priority) {
+    name = String(name).toLowerCase().startsWith("--") ? String(name) : String(name).toLowerCase();
+    value = value === null || value === undefined ? "" : String(value);
+    if (value === "") { removeDeclaration(declaration, name); return; }
+    priority = priority ? String(priority).toLowerCase() : "";
+    if (priority !== "" && priority !== "important") return;
+    CSSOM.CSSStyleDeclaration.prototype.setProperty.call(declaration, name, value.trim(), priority);
+    declarationChanged(declaration);
+  }
+  function removeDeclaration(declaration, name) {
+    name = String(name).toLowerCase();
+    const old = CSSOM.CSSStyleDeclaration.prototype.removeProperty.call(declaration, name);
+    delete declaration._importants[name];
+    delete declaration[name];
+    declarationChanged(declaration);
+    return old;
+  }
+  function declaredValue(declaration, name) {
+    name = String(name).toLowerCase();
+    return Array.prototype.indexOf.call(declaration, name) >= 0 ? declaration[name] : "";
+  }
+  const declarationMethods = {
+    setProperty(name, value, priority) { setDeclaration(declarationOf(this, "setProperty"), name, value, priority); },
+    removeProperty(name) { return removeDeclaration(declarationOf(this, "removeProperty"), name); },
+    getPropertyValue(name) { return declaredValue(declarationOf(this, "getPropertyValue"), name); },
+    getPropertyPriority(name) {
+      const declaration = declarationOf(this, "getPropertyPriority");
+      name = String(name).toLowerCase();
+      return Array.prototype.indexOf.call(declaration, name) >= 0 ? (declaration._importants[name] || "") : "";
+    },
+    item(index) {
+      const declaration = declarationOf(this, "item");
+      return index >= 0 && index < declaration.length ? declaration[index] : "";
+    },
+  };
+  const liveDeclarationHandler = {
+    get(target, name) {
+      if (name === "_advTarget") return target;
+      if (Object.prototype.hasOwnProperty.call(declarationMethods, name)) return declarationMethods[name];
+      if (name === "cssText") return serializeDeclaration(target);
+      if (typeof name === "string" && /^\d+$/.test(name)) return target[name];
+      if (isPropertyName(name)) return declaredValue(target, hyphenate(name));
+      return Reflect.get(target, name);
+    },
+    set(target, name, value) {
+      if (name === "cssText") {
+        const parsed = CSSOM.parse("x{" + String(value) + "}").cssRules[0];
+        for (let i = target.length - 1; i >= 0; i--) { delete target[target[i]]; delete target[i]; }
+        target.length = 0; target._importants = {};
+        if (parsed) for (let i = 0; i < parsed.style.length; i++) {
+          const n = parsed.style[i];
+          CSSOM.CSSStyleDeclaration.prototype.setProperty.call(target, n, parsed.style[n], parsed.style._importants[n]);
         }
-        if (isPropertyName(name)) { methods.setProperty(hyphenate(name), value, ""); return true; }
-        return Reflect.set(target, name, value);
-      },
-    });
+        declarationChanged(target);
+        return true;
+      }
+      if (isPropertyName(name)) { setDeclaration(target, hyphenate(name), value, ""); return true; }
+      return Reflect.set(target, name, value);
+    },
+  };
+  function liveDeclaration(declaration, rule) {
+    declarationRules.set(declaration, rule);
+    return new Proxy(declaration, liveDeclarationHandler);
   }
 
   // WebKit serializes `name: value;` joined by single spaces, `!important` with one space.
@@ -247,7 +269,7 @@
     rule.parentStyleSheet = sheet;
     if (rule instanceof CSSOM.CSSStyleRule) Object.defineProperty(rule, "cssText", styleRuleText);
     if (rule.style && !rule.style._advTarget) {
-      rule.style = liveDeclaration(rule.style, () => rule.parentStyleSheet, () => rule.cssText);
+      rule.style = liveDeclaration(rule.style, rule);
       rule.style.parentRule = rule;
     }
     if (rule.media && !rule.media._advOwner) Object.defineProperty(rule.media, "_advOwner", { value: () => rule.parentStyleSheet });
