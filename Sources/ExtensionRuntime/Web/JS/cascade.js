@@ -564,8 +564,13 @@
 
   // MARK: - Invalidation
 
+  function touchesSheets(n) {
+    return n && n.nodeType === 1 && (n.localName === "style" || n.localName === "link" || (n.firstChild && n.querySelector && n.querySelector("style, link")));
+  }
   function invalidateSubtree(node) {
-    if (node.nodeType === 1) node._advComputed = undefined;
+    // Read before written: a node the parser just made has no cached style, and writing the
+    // property anyway would give every parsed element one more slot.
+    if (node.nodeType === 1 && node._advComputed !== undefined) node._advComputed = undefined;
     for (let child = node.firstChild; child; child = child.nextSibling) if (child.nodeType === 1) invalidateSubtree(child);
   }
   ctx.onMutation((record) => {
@@ -575,7 +580,6 @@
     if (!state) return;
     const element = target.nodeType === 3 ? target.parentNode : target;
     // Anything touching a <style> or <link> changes the set of sheets.
-    const touchesSheets = (n) => n && n.nodeType === 1 && (n.localName === "style" || n.localName === "link" || (n.firstChild && n.querySelector && n.querySelector("style, link")));
     if ((element && (element.localName === "style" || element.localName === "link")) ||
         record.addedNodes.some(touchesSheets) || record.removedNodes.some(touchesSheets)) {
       ctx.style.version++;

@@ -47,6 +47,8 @@
 
   // MARK: - Batching: one record per "replace all" and per fragment insertion (DOM 4.2.3)
 
+  // The empty side of a one-node insertion or removal (read only: records are copied when batched).
+  const NO_NODES = Object.freeze([]);
   let batchDepth = 0;
   let batch = null;
   function inBatch(body) {
@@ -75,11 +77,13 @@
   // unlinked and insertions after it is linked, so the siblings are the ones DOM reports.
   function handleDominoMutation(m) {
     switch (m.type) {
+      // The siblings are only read for observers' records: with none registered (a page's
+      // parse, before anyone observes) they are not looked up.
       case 6: // INSERT
-        childList(m.target, [m.node], [], m.node.previousSibling, m.node.nextSibling);
+        childList(m.target, [m.node], NO_NODES, observed > 0 ? m.node.previousSibling : null, observed > 0 ? m.node.nextSibling : null);
         break;
       case 4: // REMOVE
-        childList(m.target, [], [m.node], m.node.previousSibling, m.node.nextSibling);
+        childList(m.target, NO_NODES, [m.node], observed > 0 ? m.node.previousSibling : null, observed > 0 ? m.node.nextSibling : null);
         break;
       case 5: { // MOVE: DOM reports a removal from the old place, then an insertion
         const node = m.target, from = node._advMovedFrom;
