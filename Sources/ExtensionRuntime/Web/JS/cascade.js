@@ -568,9 +568,10 @@
     return n && n.nodeType === 1 && (n.localName === "style" || n.localName === "link" || (n.firstChild && n.querySelector && n.querySelector("style, link")));
   }
   function invalidateSubtree(node) {
-    // Read before written: a node the parser just made has no cached style, and writing the
-    // property anyway would give every parsed element one more slot.
-    if (node.nodeType === 1 && node._advComputed !== undefined) node._advComputed = undefined;
+    // Written even where there is nothing to drop: skipping the write for elements that never
+    // had a cached style (a read first) made every later style computation of inserted elements
+    // slower (mutation_cost_us 81 -> 93 µs).
+    if (node.nodeType === 1) node._advComputed = undefined;
     for (let child = node.firstChild; child; child = child.nextSibling) if (child.nodeType === 1) invalidateSubtree(child);
   }
   ctx.onMutation((record) => {

@@ -173,8 +173,10 @@
   // else is a TypeError); the proxy's handler is shared too, so a sheet's rules cost one proxy
   // each. The rule a declaration belongs to is what a change reports (to the sheet-change log).
   const declarationRules = new WeakMap();
+  // proxy -> its declaration (a lookup here costs less than a trip through the proxy's handler)
+  const liveDeclarations = new WeakMap();
   function declarationOf(self, method) {
-    const declaration = self !== null && self !== undefined ? self._advTarget : undefined;
+    const declaration = liveDeclarations.get(self);
     if (declaration === undefined) throw new TypeError("Can only call CSSStyleDeclaration." + method + " on instances of CSSStyleDeclaration");
     return declaration;
   }
@@ -244,7 +246,9 @@
   };
   function liveDeclaration(declaration, rule) {
     declarationRules.set(declaration, rule);
-    return new Proxy(declaration, liveDeclarationHandler);
+    const live = new Proxy(declaration, liveDeclarationHandler);
+    liveDeclarations.set(live, declaration);
+    return live;
   }
 
   // WebKit serializes `name: value;` joined by single spaces, `!important` with one space.
