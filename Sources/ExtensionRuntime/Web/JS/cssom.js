@@ -402,16 +402,23 @@
   // declaration through CSSStyleDeclaration.setProperty, the rule's source offsets), and the
   // next sheet of that text is built by making the same calls: a new, independent object tree
   // that is identical to a fresh parse. Other texts (at-rules) are parsed every time.
+  // At most 256 texts and 8 MB of text are kept (a long session of large site sheets); past
+  // either, the cache starts over.
   const parsedTexts = new Map();
-  const PARSED_TEXTS_KEPT = 256;
+  const PARSED_TEXTS_KEPT = 256, PARSED_CHARACTERS_KEPT = 8 * 1024 * 1024;
+  let parsedCharacters = 0;
   function parseCSS(text) {
     const kept = parsedTexts.get(text);
     if (kept !== undefined) return rebuild(kept);
     const sheet = CSSOM.parse(text);
-    const plain = plainRules(sheet);
+    const plain = text.length <= PARSED_CHARACTERS_KEPT ? plainRules(sheet) : null;
     if (plain !== null) {
-      if (parsedTexts.size >= PARSED_TEXTS_KEPT) parsedTexts.clear();
+      if (parsedTexts.size >= PARSED_TEXTS_KEPT || parsedCharacters + text.length > PARSED_CHARACTERS_KEPT) {
+        parsedTexts.clear();
+        parsedCharacters = 0;
+      }
       parsedTexts.set(text, plain);
+      parsedCharacters += text.length;
     }
     return sheet;
   }
