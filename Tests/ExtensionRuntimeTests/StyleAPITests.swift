@@ -140,6 +140,31 @@ import TestSupport
         #expect(try page.computedStyle("#a1", "visibility") == "visible")
     }
 
+    /// A style change in one document (another tab's sheet, a frame's viewport) leaves the other
+    /// documents' computed styles cached; it still applies in its own.
+    @Test func aStyleChangeElsewhereKeepsThisDocumentsStyles() throws {
+        let (session, other) = try Support.load("<style id=s>p { opacity: 0.5 }</style><p id=p>other</p>")
+        defer { withExtendedLifetime(session) {} }
+        var cards = ""
+        for index in 0..<20 { cards += "<article class=card><h2>t</h2><p>b</p></article>" }
+        let page = try session.open(html: "<style>article p { opacity: 0.5 }</style>" + cards, url: "https://two.example/")
+        let recomputed = """
+            (function () { const all = document.body.getElementsByTagName('*'); const before = document._advStyle.recomputed;
+              for (let i = 0; i < all.length; i++) getComputedStyle(all[i]).display; return document._advStyle.recomputed - before; })()
+            """
+        let first = try Support.eval(page.pageWorld, recomputed) as? Double
+        // 20 cards of 3 elements, and their ancestors body and html.
+        #expect(first == 62, "\(String(describing: first))")
+        try other.pageWorld.evaluate("document.getElementById('s').sheet.insertRule('p { opacity: 0.25 }', 1)", sourceURL: "t")
+        try other.setViewport(Viewport(width: 400, height: 300))
+        try other.injectUserStyleSheet("p { display: none }", extensionID: "x")
+        #expect(try Support.eval(page.pageWorld, recomputed) as? Double == 0)
+        #expect(try other.computedStyle("#p", "opacity") == "0.25")
+        #expect(try other.computedStyle("#p", "display") == "none")
+        try page.pageWorld.evaluate("document.styleSheets[0].insertRule('h2 { display: none }', 0)", sourceURL: "t")
+        #expect(try Support.eval(page.pageWorld, recomputed) as? Double == 62)
+    }
+
     @Test func navigationUndoesPatchesToTheNewConstructors() throws {
         let session = try WebSession()
         let first = try session.open(html: "<p>one</p>", url: "https://a.example/")

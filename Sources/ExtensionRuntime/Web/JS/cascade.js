@@ -471,9 +471,10 @@
     const doc = element.ownerDocument;
     const state = styleState(doc);
     if (!state) return null;
-    if (state.sheetsGeneration !== ctx.style.version || !state.index) {
+    if (state.sheetsGeneration !== ctx.style.version || state.indexedVersion !== state.sheetsVersion || !state.index) {
       state.index = buildIndex(doc);
       state.sheetsGeneration = ctx.style.version;
+      state.indexedVersion = state.sheetsVersion;
       state.generation++;
     }
     const cached = element._advComputed;
@@ -583,7 +584,7 @@
     // Anything touching a <style> or <link> changes the set of sheets.
     if ((element && (element.localName === "style" || element.localName === "link")) ||
         record.addedNodes.some(touchesSheets) || record.removedNodes.some(touchesSheets)) {
-      ctx.style.version++;
+      ctx.style.changed(doc);
       return;
     }
     if (record.type === "characterData") { if (state.index && state.index.contextual) state.generation++; return; }
@@ -684,7 +685,7 @@
       const doc = p.document;
       Object.defineProperty(doc, "_advStyle", { value: {
         viewport: { width: 1280, height: 800, colorScheme: "light" },
-        userSheets: [], index: null, sheetsGeneration: 0, generation: 1, mediaLists: [], recomputed: 0,
+        userSheets: [], index: null, sheetsGeneration: 0, sheetsVersion: 0, indexedVersion: 0, generation: 1, mediaLists: [], recomputed: 0,
       } });
       p.shared.getComputedStyle = getComputedStyle;
       p.shared.matchMedia = function (query) {
@@ -695,19 +696,19 @@
     // Harness side (Page+Style.swift).
     injectUserStyleSheet(doc, css, extensionID, level) {
       doc._advStyle.userSheets.push({ extensionID: String(extensionID), level: level === "user" ? "user" : "author", sheet: userSheet(String(css)) });
-      ctx.style.version++;
+      ctx.style.changed(doc);
     },
     removeUserStyleSheets(doc, extensionID) {
       const state = doc._advStyle;
       const before = state.userSheets.length;
       state.userSheets = state.userSheets.filter((s) => s.extensionID !== String(extensionID));
-      ctx.style.version++;
+      ctx.style.changed(doc);
       return before - state.userSheets.length;
     },
     setViewport(doc, width, height, colorScheme) {
       const state = doc._advStyle;
       state.viewport = { width, height, colorScheme: colorScheme || state.viewport.colorScheme };
-      ctx.style.version++;
+      ctx.style.changed(doc);
       // Media Queries 4 §4.2: a MediaQueryList whose result changed fires `change`.
       for (const list of state.mediaLists) {
         const now = list.matches;

@@ -132,12 +132,21 @@
 
   // MARK: - Style version and sheet-change log
 
-  ctx.style = { version: 1 };
+  // A change that can alter computed styles makes its document rebuild its rule index (cascade.js)
+  // on the next style computation: `changed(doc)` counts it for that document alone (another
+  // tab's or frame's sheets do not reach it); a change whose document is unknown counts for all.
+  ctx.style = {
+    version: 1,
+    changed(doc) {
+      const state = doc && doc._advStyle;
+      if (state) state.sheetsVersion++; else this.version++;
+    },
+  };
   // `detail` says what changed (the inserted rule, the new media text …) for the trace: a later
   // layer (dom-trace.js) sets ctx.traceHooks.sheetChange to record changes made by extension code.
   function bump(sheet, what, detail) {
-    ctx.style.version++;
     const node = sheet && sheet.ownerNode;
+    ctx.style.changed(node && node.ownerDocument);
     const doc = node && node.ownerDocument;
     if (doc && doc._advSheetLog) {
       doc._advSheetLog.push({ what, sheet: sheetIndex(doc, sheet), time: ctx.host.now() });

@@ -447,11 +447,11 @@
     // Harness side (Page+Geometry.swift).
     setBox(element, x, y, width, height) {
       element.ownerDocument._advBoxes.set(element, { x, y, width, height });
-      ctx.style.version++;
+      ctx.style.changed(element.ownerDocument);
       scheduleIntersections(element.ownerDocument);
       scheduleResize(element.ownerDocument);
     },
-    clearBox(element) { element.ownerDocument._advBoxes.delete(element); ctx.style.version++; scheduleIntersections(element.ownerDocument); scheduleResize(element.ownerDocument); },
+    clearBox(element) { element.ownerDocument._advBoxes.delete(element); ctx.style.changed(element.ownerDocument); scheduleIntersections(element.ownerDocument); scheduleResize(element.ownerDocument); },
     viewportChanged(doc) { scheduleIntersections(doc); scheduleResize(doc); },
     scrollTo(doc, x, y) { scrollTo(doc, x, y); },
     visibility(element, viewport, coverage) { return visibility(element, { viewport, coverage }); },
