@@ -8,23 +8,18 @@
   "use strict";
   const impl = ctx.impl;
   const store = ctx.makeStructuredClone(globalThis);
-  const states = new WeakMap();   // port -> { pageId, document, other, queue, enabled, closed }
+  const states = ctx.internalSlots("MessagePort");   // port -> { pageId, document, other, queue, enabled, closed }
 
   const MessageEvent = ctx.eventClass("MessageEvent", impl.Event, null, { data: null, origin: "", lastEventId: "", source: null, ports: [] });
   ctx.MessageEvent = MessageEvent;
 
-  function stateOf(port) {
-    const state = states.get(port);
-    if (!state) throw new TypeError("Can only call MessagePort methods on MessagePort objects");
-    return state;
-  }
 
 
   function MessagePort() { throw new TypeError("Illegal constructor"); }
   MessagePort.prototype = Object.create(ctx.EventTarget.prototype, { constructor: { value: MessagePort, writable: true, configurable: true } });
   const methods = {
     postMessage(message, transferOrOptions) {
-      const state = stateOf(this);
+      const state = states.of(this);
       if (arguments.length === 0) throw new TypeError("Not enough arguments");
       const transfer = Array.isArray(transferOrOptions) ? transferOrOptions
         : transferOrOptions && transferOrOptions.transfer !== undefined ? Array.from(transferOrOptions.transfer) : [];
@@ -39,13 +34,13 @@
       if (target.enabled) deliverNext(target);
     },
     start() {
-      const state = stateOf(this);
+      const state = states.of(this);
       if (state.enabled) return;
       state.enabled = true;
       for (let i = 0; i < state.queue.length; i++) deliverNext(state);
     },
     close() {
-      const state = stateOf(this);
+      const state = states.of(this);
       state.closed = true;
       const other = state.other && states.get(state.other);
       if (other) other.other = null;
@@ -53,9 +48,9 @@
     },
   };
   const handler = (type) => ({
-    get() { stateOf(this); return this._getEventHandler ? this._getEventHandler(type) : null; },
+    get() { states.of(this); return this._getEventHandler ? this._getEventHandler(type) : null; },
     // Setting onmessage starts the port (HTML 9.4.4).
-    set(value) { stateOf(this); this._setEventHandler(type, value); if (type === "message") methods.start.call(this); },
+    set(value) { states.of(this); this._setEventHandler(type, value); if (type === "message") methods.start.call(this); },
   });
   ctx.defineMembers(MessagePort.prototype, Object.assign({}, methods, { onmessage: handler("message"), onmessageerror: handler("messageerror") }), "MessagePort");
 

@@ -183,12 +183,7 @@
   // each. The rule a declaration belongs to is what a change reports (to the sheet-change log).
   const declarationRules = new WeakMap();
   // proxy -> its declaration (a lookup here costs less than a trip through the proxy's handler)
-  const liveDeclarations = new WeakMap();
-  function declarationOf(self, method) {
-    const declaration = liveDeclarations.get(self);
-    if (declaration === undefined) throw new TypeError("Can only call CSSStyleDeclaration." + method + " on instances of CSSStyleDeclaration");
-    return declaration;
-  }
+  const liveDeclarations = ctx.internalSlots("CSSStyleDeclaration");
   function declarationChanged(declaration) {
     const rule = declarationRules.get(declaration);
     bump(rule && rule.parentStyleSheet, "style", () => (rule ? rule.cssText : ""));
@@ -215,16 +210,16 @@
     return Array.prototype.indexOf.call(declaration, name) >= 0 ? declaration[name] : "";
   }
   const declarationMethods = {
-    setProperty(name, value, priority) { setDeclaration(declarationOf(this, "setProperty"), name, value, priority); },
-    removeProperty(name) { return removeDeclaration(declarationOf(this, "removeProperty"), name); },
-    getPropertyValue(name) { return declaredValue(declarationOf(this, "getPropertyValue"), name); },
+    setProperty(name, value, priority) { setDeclaration(liveDeclarations.of(this, "setProperty"), name, value, priority); },
+    removeProperty(name) { return removeDeclaration(liveDeclarations.of(this, "removeProperty"), name); },
+    getPropertyValue(name) { return declaredValue(liveDeclarations.of(this, "getPropertyValue"), name); },
     getPropertyPriority(name) {
-      const declaration = declarationOf(this, "getPropertyPriority");
+      const declaration = liveDeclarations.of(this, "getPropertyPriority");
       name = String(name).toLowerCase();
       return Array.prototype.indexOf.call(declaration, name) >= 0 ? (declaration._importants[name] || "") : "";
     },
     item(index) {
-      const declaration = declarationOf(this, "item");
+      const declaration = liveDeclarations.of(this, "item");
       return index >= 0 && index < declaration.length ? declaration[index] : "";
     },
   };

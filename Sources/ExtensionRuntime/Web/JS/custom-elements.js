@@ -228,19 +228,14 @@
   // MARK: - The registry
 
   function CustomElementRegistry() { throw new TypeError("Illegal constructor"); }
-  function stateOf(registry) {
-    const state = registryStates.get(registry);
-    if (!state) throw new TypeError("Can only call CustomElementRegistry methods on CustomElementRegistry objects");
-    return state;
-  }
-  const registryStates = new WeakMap();
+  const registryStates = ctx.internalSlots("CustomElementRegistry");
   const isConstructor = (value) => {
     if (typeof value !== "function") return false;
     try { Reflect.construct(String, [], value); return true; } catch (error) { return false; }
   };
   const methods = {
     define(name, constructor, options) {
-      const registry = stateOf(this);
+      const registry = registryStates.of(this);
       if (arguments.length < 2) throw new TypeError("Not enough arguments");
       if (!isConstructor(constructor)) throw new TypeError("The second argument must be a constructor");
       name = String(name);
@@ -283,10 +278,10 @@
       const waiting = registry.waiting.get(name);
       if (waiting) { registry.waiting.delete(name); waiting.resolve(constructor); }
     },
-    get(name) { const definition = stateOf(this).byName.get(String(name)); return definition ? definition.constructor : undefined; },
-    getName(constructor) { const name = stateOf(this).constructors.get(constructor); return name === undefined ? null : name; },
+    get(name) { const definition = registryStates.of(this).byName.get(String(name)); return definition ? definition.constructor : undefined; },
+    getName(constructor) { const name = registryStates.of(this).constructors.get(constructor); return name === undefined ? null : name; },
     whenDefined(name) {
-      const registry = stateOf(this);
+      const registry = registryStates.of(this);
       const Promise = registry.realm().Promise;
       name = String(name);
       if (!isValidName(name)) return Promise.reject(new ctx.DOMException("Custom element name '" + name + "' is not valid", "SyntaxError"));
@@ -301,7 +296,7 @@
       return waiting.promise;
     },
     upgrade(root) {
-      const registry = stateOf(this);
+      const registry = registryStates.of(this);
       if (arguments.length === 0) throw new TypeError("Not enough arguments");
       depth++;
       try {

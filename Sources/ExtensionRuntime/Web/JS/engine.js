@@ -87,6 +87,17 @@
   // `traceHooks` is where a browser layer (dom-trace.js) listens to changes the platform layers
   // see (style sheets, media), to trace those made by extension code.
   const traceHooks = Object.create(null);
+  class InternalSlots extends WeakMap {
+    constructor(interfaceName) { super(); this.interfaceName = interfaceName; }
+    of(object, operation) {
+      const state = this.get(object);
+      if (state === undefined) {
+        const name = this.interfaceName;
+        throw new TypeError("Can only call " + name + (operation ? "." + operation : " methods") + " on instances of " + name);
+      }
+      return state;
+    }
+  }
   const layerContext = {
     impl, require, host, domGlobals, EventTarget, traceHooks,
     reportError(pageId, error) { if (pageId !== undefined) host.reportError(pageId, error); },
@@ -103,6 +114,10 @@
       }
       if (tag) Object.defineProperty(proto, Symbol.toStringTag, { value: tag, configurable: true });
     },
+    // An interface's internal slots (WebIDL 3.9): its objects' state, by object, with the brand
+    // check every operation makes: `of(object, operation)` is the state, or WebKit's TypeError
+    // when `object` is not one of the interface's (bindings' "Can only call X.f on instances of X").
+    internalSlots(interfaceName) { return new InternalSlots(interfaceName); },
     // A global (of a world, or a page's shared window object) made when first read (most pages never
     // use it): until then an accessor, which puts the made value, or an assigned one, in its place.
     lazyGlobal(global, name, make, enumerable) {
@@ -163,7 +178,8 @@
                            navigatorPage: (navigator) => navigatorPages.get(navigator),
                            DOMException: layerContext.DOMException, eventClass: layerContext.eventClass,
                            runningScript: layerContext.runningScript, makeStructuredClone: layerContext.makeStructuredClone,
-                           lazyGlobal: layerContext.lazyGlobal, defineMembers: layerContext.defineMembers };
+                           lazyGlobal: layerContext.lazyGlobal, defineMembers: layerContext.defineMembers,
+                           internalSlots: layerContext.internalSlots };
   const browser = Object.create(null);
   for (const layer of browserLayers || []) {
     const made = layer(browserContext);

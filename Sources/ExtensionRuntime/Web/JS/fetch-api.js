@@ -28,7 +28,7 @@
 
   // MARK: - Blob
 
-  const blobs = new WeakMap();   // blob -> { bytes, type }
+  const blobs = ctx.internalSlots("Blob");   // blob -> { bytes, type }
   function Blob(parts, options) {
     if (!new.target) throw new TypeError("Failed to construct 'Blob': Please use the 'new' operator.");
     if (parts !== undefined && (parts === null || typeof parts !== "object" || typeof parts[Symbol.iterator] !== "function")) {
@@ -38,25 +38,20 @@
     const type = options && options.type !== undefined ? String(options.type) : "";
     blobs.set(this, { bytes: concat(chunks), type: /[^\x20-\x7E]/.test(type) ? "" : type.toLowerCase() });
   }
-  function blobState(blob) {
-    const state = blobs.get(blob);
-    if (!state) throw new TypeError("Can only call Blob methods on Blob objects");
-    return state;
-  }
   function makeBlob(bytes, type) {
     const blob = Object.create(Blob.prototype);
     blobs.set(blob, { bytes, type });
     return blob;
   }
   ctx.defineMembers(Blob.prototype, {
-    size: { get() { return blobState(this).bytes.length; } },
-    type: { get() { return blobState(this).type; } },
-    text: { value: function text() { return Promise.resolve(utf8Decode(blobState(this).bytes)); } },
-    arrayBuffer: { value: function arrayBuffer() { return Promise.resolve(blobState(this).bytes.slice().buffer); } },
-    bytes: { value: function bytes() { return Promise.resolve(blobState(this).bytes.slice()); } },
+    size: { get() { return blobs.of(this).bytes.length; } },
+    type: { get() { return blobs.of(this).type; } },
+    text: { value: function text() { return Promise.resolve(utf8Decode(blobs.of(this).bytes)); } },
+    arrayBuffer: { value: function arrayBuffer() { return Promise.resolve(blobs.of(this).bytes.slice().buffer); } },
+    bytes: { value: function bytes() { return Promise.resolve(blobs.of(this).bytes.slice()); } },
     slice: {
       value: function slice(start, end, contentType) {
-        const bytes = blobState(this).bytes;
+        const bytes = blobs.of(this).bytes;
         const clamp = (value, fallback) => {
           if (value === undefined) return fallback;
           const n = Math.trunc(Number(value)) || 0;
@@ -71,7 +66,7 @@
   // MARK: - Headers
 
   const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
-  const headerLists = new WeakMap();   // headers -> { list: [[name, value]], guard }
+  const headerLists = ctx.internalSlots("Headers");   // headers -> { list: [[name, value]], guard }
   function normalizeValue(value) { return String(value).replace(/^[\t\n\r ]+|[\t\n\r ]+$/g, ""); }
   function checkName(name) {
     const text = String(name);
@@ -82,11 +77,6 @@
     const text = normalizeValue(value);
     if (/[\0\r\n]/.test(text)) throw new TypeError("Invalid header value: '" + text + "'");
     return text;
-  }
-  function headersState(headers) {
-    const state = headerLists.get(headers);
-    if (!state) throw new TypeError("Can only call Headers methods on Headers objects");
-    return state;
   }
   function mutable(state) {
     if (state.guard === "immutable") throw new TypeError("Headers are immutable");
@@ -126,20 +116,20 @@
     return out;
   }
   ctx.defineMembers(Headers.prototype, {
-    append: { value: function append(name, value) { const state = headersState(this); const n = checkName(name), v = checkValue(value); mutable(state); state.list.push([n, v]); } },
-    delete: { value: function (name) { const state = headersState(this); const n = checkName(name); mutable(state); state.list = state.list.filter(([k]) => k !== n); } },
+    append: { value: function append(name, value) { const state = headerLists.of(this); const n = checkName(name), v = checkValue(value); mutable(state); state.list.push([n, v]); } },
+    delete: { value: function (name) { const state = headerLists.of(this); const n = checkName(name); mutable(state); state.list = state.list.filter(([k]) => k !== n); } },
     get: {
       value: function get(name) {
         const n = checkName(name);
-        const values = headersState(this).list.filter(([k]) => k === n).map(([, v]) => v);
+        const values = headerLists.of(this).list.filter(([k]) => k === n).map(([, v]) => v);
         return values.length ? values.join(", ") : null;
       },
     },
-    getSetCookie: { value: function getSetCookie() { return headersState(this).list.filter(([k]) => k === "set-cookie").map(([, v]) => v); } },
-    has: { value: function has(name) { const n = checkName(name); return headersState(this).list.some(([k]) => k === n); } },
+    getSetCookie: { value: function getSetCookie() { return headerLists.of(this).list.filter(([k]) => k === "set-cookie").map(([, v]) => v); } },
+    has: { value: function has(name) { const n = checkName(name); return headerLists.of(this).list.some(([k]) => k === n); } },
     set: {
       value: function set(name, value) {
-        const state = headersState(this);
+        const state = headerLists.of(this);
         const n = checkName(name), v = checkValue(value);
         mutable(state);
         // The first entry of the name takes the value; the others go (Fetch "set").
@@ -154,10 +144,10 @@
         if (!seen) state.list.push([n, v]);
       },
     },
-    forEach: { value: function forEach(callback, thisArg) { for (const [n, v] of sortedPairs(headersState(this))) callback.call(thisArg, v, n, this); } },
-    entries: { value: function entries() { return sortedPairs(headersState(this))[Symbol.iterator](); } },
-    keys: { value: function keys() { return sortedPairs(headersState(this)).map(([n]) => n)[Symbol.iterator](); } },
-    values: { value: function values() { return sortedPairs(headersState(this)).map(([, v]) => v)[Symbol.iterator](); } },
+    forEach: { value: function forEach(callback, thisArg) { for (const [n, v] of sortedPairs(headerLists.of(this))) callback.call(thisArg, v, n, this); } },
+    entries: { value: function entries() { return sortedPairs(headerLists.of(this))[Symbol.iterator](); } },
+    keys: { value: function keys() { return sortedPairs(headerLists.of(this)).map(([n]) => n)[Symbol.iterator](); } },
+    values: { value: function values() { return sortedPairs(headerLists.of(this)).map(([, v]) => v)[Symbol.iterator](); } },
   }, "Headers");
   Object.defineProperty(Headers.prototype.delete, "name", { value: "delete" });
   Object.defineProperty(Headers.prototype, Symbol.iterator, { value: Headers.prototype.entries, writable: true, configurable: true });
@@ -200,12 +190,7 @@
 
   // MARK: - Response
 
-  const responses = new WeakMap();   // response -> { status, statusText, headers, url, type, redirected }
-  function responseState(response) {
-    const state = responses.get(response);
-    if (!state) throw new TypeError("Can only call Response methods on Response objects");
-    return state;
-  }
+  const responses = ctx.internalSlots("Response");   // response -> { status, statusText, headers, url, type, redirected }
   function Response(body, init) {
     if (!new.target) throw new TypeError("Failed to construct 'Response': Please use the 'new' operator.");
     init = init || {};
@@ -229,16 +214,16 @@
     return response;
   }
   // Read-only attributes that answer a field of the object's state.
-  function fields(stateOf, names) {
+  function fields(slots, names) {
     const out = {};
-    for (const name of names) out[name] = { get() { return stateOf(this)[name]; } };
+    for (const name of names) out[name] = { get() { return slots.of(this)[name]; } };
     return out;
   }
-  ctx.defineMembers(Response.prototype, Object.assign(fields(responseState, ["status", "statusText", "headers", "url", "type", "redirected"]), {
-    ok: { get() { const s = responseState(this).status; return s >= 200 && s < 300; } },
+  ctx.defineMembers(Response.prototype, Object.assign(fields(responses, ["status", "statusText", "headers", "url", "type", "redirected"]), {
+    ok: { get() { const s = responses.of(this).status; return s >= 200 && s < 300; } },
     clone: {
       value: function clone() {
-        const state = responseState(this);
+        const state = responses.of(this);
         if (bodies.get(this).used) throw new TypeError("Failed to execute 'clone' on 'Response': Response body is already used");
         const headers = makeHeaders(headerLists.get(state.headers).list, headerLists.get(state.headers).guard);
         return makeResponse(Object.assign({}, state, { headers }), bodies.get(this).bytes);
@@ -252,7 +237,7 @@
         const text = JSON.stringify(data);
         if (text === undefined) throw new TypeError("Failed to execute 'json' on 'Response': The data is not JSON serializable");
         const response = new Response(text, init);
-        const headers = responseState(response).headers;
+        const headers = responses.of(response).headers;
         headerLists.get(headers).list = headerLists.get(headers).list.filter(([n]) => n !== "content-type").concat([["content-type", "application/json"]]);
         return response;
       },
@@ -271,18 +256,13 @@
 
   // MARK: - Request
 
-  const requests = new WeakMap();   // request -> { url, method, headers, mode, credentials, signal }
+  const requests = ctx.internalSlots("Request");   // request -> { url, method, headers, mode, credentials, signal }
   const METHOD = /^(delete|get|head|options|post|put)$/i;
-  function requestState(request) {
-    const state = requests.get(request);
-    if (!state) throw new TypeError("Can only call Request methods on Request objects");
-    return state;
-  }
   function Request(input, init) {
     if (!new.target) throw new TypeError("Failed to construct 'Request': Please use the 'new' operator.");
     if (arguments.length === 0) throw new TypeError("Not enough arguments");
     init = init || {};
-    const from = input instanceof Request ? requestState(input) : null;
+    const from = input instanceof Request ? requests.of(input) : null;
     let url;
     if (from) url = from.url;
     else {
@@ -302,10 +282,10 @@
                          signal: init.signal !== undefined ? init.signal : from ? from.signal : null });
     bodies.set(this, { bytes: extracted.bytes !== null ? extracted.bytes : from ? bodies.get(input).bytes : null, used: false });
   }
-  ctx.defineMembers(Request.prototype, Object.assign(fields(requestState, ["url", "method", "headers", "mode", "credentials", "signal"]), {
+  ctx.defineMembers(Request.prototype, Object.assign(fields(requests, ["url", "method", "headers", "mode", "credentials", "signal"]), {
     clone: {
       value: function clone() {
-        const state = requestState(this);
+        const state = requests.of(this);
         if (bodies.get(this).used) throw new TypeError("Failed to execute 'clone' on 'Request': Request body is already used");
         const copy = Object.create(Request.prototype);
         requests.set(copy, Object.assign({}, state, { headers: makeHeaders(headerLists.get(state.headers).list, "request") }));

@@ -24,7 +24,7 @@
 
   const sessions = new Map();        // session key -> { entries: [{ url, state, pageId }], index, pending, span }
   const pages = new Map();           // page id -> record
-  const byHistory = new WeakMap();   // History object -> record
+  const byHistory = ctx.internalSlots("History");   // History object -> record
   const byWindow = new WeakMap();    // window event target (Location's _window) -> record
 
   const securityError = (message) => new ctx.DOMException(message, "SecurityError");
@@ -39,12 +39,6 @@
     session.entries.splice(session.index + 1);
     session.entries.push(entry);
     if (session.entries.length > CAPACITY) session.entries.shift(); else session.index++;
-  }
-
-  function recordOf(history) {
-    const record = byHistory.get(history);
-    if (!record) throw new TypeError("Can only call History methods on History objects");
-    return record;
   }
 
   // The document's URL, its location and the browser's idea of them move together.
@@ -68,7 +62,7 @@
   // HTML 7.4.4 "shared history push/replace state steps", with WebKit's checks and messages
   // (WebCore/page/History.cpp stateObjectAdded).
   function addState(history, args, replace) {
-    const record = recordOf(history);
+    const record = byHistory.of(history);
     if (args.length < 2) throw new TypeError("Not enough arguments");
     if (!record.alive) throw securityError("Attempt to use History API from a document that isn't fully active");
     const name = replace ? "history.replaceState()" : "history.pushState()";
@@ -180,28 +174,28 @@
     pushState(data, unused) { addState(this, arguments, false); },
     replaceState(data, unused) { addState(this, arguments, true); },
     go(delta) {
-      const record = recordOf(this);
+      const record = byHistory.of(this);
       const steps = Number(delta) | 0;
       if (steps === 0) { if (record.alive) request(record, record.document.URL, "reload"); return; }
       traverse(record, steps);
     },
-    back() { traverse(recordOf(this), -1); },
-    forward() { traverse(recordOf(this), 1); },
+    back() { traverse(byHistory.of(this), -1); },
+    forward() { traverse(byHistory.of(this), 1); },
   };
   Object.defineProperty(methods.go, "length", { value: 0 });
   const accessors = {
-    length: { get() { const record = recordOf(this); return record.alive ? record.session.entries.length : 0; } },
+    length: { get() { const record = byHistory.of(this); return record.alive ? record.session.entries.length : 0; } },
     state: {
       get() {
-        const record = recordOf(this);
+        const record = byHistory.of(this);
         if (!record.alive) throw securityError("Attempt to use History API from a document that isn't fully active");
         return stateOf(record);
       },
     },
     // An enumerated attribute: other values are ignored (WebIDL 3.2.18).
     scrollRestoration: {
-      get() { return recordOf(this).scrollRestoration; },
-      set(value) { const record = recordOf(this); const text = String(value); if (text === "auto" || text === "manual") record.scrollRestoration = text; },
+      get() { return byHistory.of(this).scrollRestoration; },
+      set(value) { const record = byHistory.of(this); const text = String(value); if (text === "auto" || text === "manual") record.scrollRestoration = text; },
     },
   };
   ctx.defineMembers(History.prototype, Object.assign({}, methods, accessors), "History");

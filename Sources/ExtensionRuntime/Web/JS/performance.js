@@ -6,14 +6,9 @@
 // navigation timing entries are not recorded: `getEntriesByType("resource")` is empty.
 (function (ctx) {
   "use strict";
-  const states = new WeakMap();    // Performance object -> { now, timeOrigin, entries }
+  const states = ctx.internalSlots("Performance");    // Performance object -> { now, timeOrigin, entries }
   const entryData = new WeakMap(); // PerformanceEntry -> { name, entryType, startTime, duration, detail }
 
-  function stateOf(performance) {
-    const state = states.get(performance);
-    if (!state) throw new TypeError("Can only call Performance methods on Performance objects");
-    return state;
-  }
   function defineInterface(name, Parent, members) {
     const Interface = function () { throw new TypeError("Illegal constructor"); };
     Object.defineProperty(Interface, "name", { value: name });
@@ -56,12 +51,12 @@
   }
 
   const Performance = defineInterface("Performance", ctx.EventTarget, {
-    now: { value: function now() { return stateOf(this).now(); } },
-    timeOrigin: { get() { return stateOf(this).timeOrigin; } },
-    toJSON: { value: function toJSON() { return { timeOrigin: stateOf(this).timeOrigin }; } },
+    now: { value: function now() { return states.of(this).now(); } },
+    timeOrigin: { get() { return states.of(this).timeOrigin; } },
+    toJSON: { value: function toJSON() { return { timeOrigin: states.of(this).timeOrigin }; } },
     mark: {
       value: function mark(name, options) {
-        const state = stateOf(this);
+        const state = states.of(this);
         if (arguments.length === 0) throw new TypeError("Not enough arguments");
         const startTime = options && options.startTime !== undefined ? timestamp(state, Number(options.startTime), "mark") : state.now();
         const entry = makeEntry(PerformanceMark, { name: String(name), entryType: "mark", startTime, duration: 0, detail: cloneDetail(options && options.detail) });
@@ -71,7 +66,7 @@
     },
     measure: {
       value: function measure(name, startOrOptions, endMark) {
-        const state = stateOf(this);
+        const state = states.of(this);
         if (arguments.length === 0) throw new TypeError("Not enough arguments");
         let start = 0, end = state.now(), detail = null;
         if (startOrOptions !== null && typeof startOrOptions === "object") {
@@ -91,17 +86,17 @@
         return entry;
       },
     },
-    getEntries: { value: function getEntries() { return sorted(stateOf(this).entries); } },
+    getEntries: { value: function getEntries() { return sorted(states.of(this).entries); } },
     getEntriesByType: {
-      value: function getEntriesByType(type) { return sorted(stateOf(this).entries.filter((e) => entryData.get(e).entryType === String(type))); },
+      value: function getEntriesByType(type) { return sorted(states.of(this).entries.filter((e) => entryData.get(e).entryType === String(type))); },
     },
     getEntriesByName: {
       value: function getEntriesByName(name, type) {
-        return sorted(stateOf(this).entries.filter((e) => { const d = entryData.get(e); return d.name === String(name) && (type === undefined || d.entryType === String(type)); }));
+        return sorted(states.of(this).entries.filter((e) => { const d = entryData.get(e); return d.name === String(name) && (type === undefined || d.entryType === String(type)); }));
       },
     },
-    clearMarks: { value: function clearMarks(name) { clear(stateOf(this), "mark", name); } },
-    clearMeasures: { value: function clearMeasures(name) { clear(stateOf(this), "measure", name); } },
+    clearMarks: { value: function clearMarks(name) { clear(states.of(this), "mark", name); } },
+    clearMeasures: { value: function clearMeasures(name) { clear(states.of(this), "measure", name); } },
   });
   function sorted(entries) {
     return entries.slice().sort((a, b) => entryData.get(a).startTime - entryData.get(b).startTime);

@@ -14,7 +14,7 @@
   const QUOTA = 5 * 1024 * 1024;
   const areas = new Map();           // area name -> Map(key -> value), in insertion order
   const documents = new Map();       // page id -> { document, windowTarget, pageId, storages }
-  const states = new WeakMap();      // Storage object -> { document, kind }
+  const states = ctx.internalSlots("Storage");      // Storage object -> { document, kind }
 
   // The origin whose areas a document uses is its origin (frames.js: a custom scheme with a host,
   // such as the fidelity recorder's, has one, as in WebKit). An opaque origin (data:, a
@@ -40,8 +40,7 @@
     return "session " + (scope.session || "page" + document._advPageId) + " " + origin;
   }
   function areaOf(storage) {
-    const state = states.get(storage);
-    if (!state) throw new TypeError("Can only call Storage methods on Storage objects");
+    const state = states.of(storage);
     const name = areaName(state.document, state.kind);
     let area = areas.get(name);
     if (!area) areas.set(name, area = new Map());
