@@ -30,22 +30,21 @@ var ADVPersonalFilters = (() => {
   // each (every host's filters, parsed again per frame) is kept to once per background life:
   // the live filters are indexed by host in memory. This background is the only writer of the
   // document (content scripts, the popup and the picker change filters through its messages),
-  // so its own writes are what makes the index stale: each drops it when it starts and again
-  // when it ends (written, failed or rolled back), and while one is under way reads go to
-  // storage. A read that began before a write started is not kept.
+  // so its own writes are what makes the index stale: while one is under way reads go to
+  // storage, each drops the index when it ends (written, failed or rolled back), and a read
+  // that began before a write started or ended is not kept.
   let liveByHost = null;
   let generation = 0;
   let writes = 0;
   async function writing(body) {
     writes++;
-    liveByHost = null;
     generation++;
     try {
       return await body();
     } finally {
       writes--;
-      liveByHost = null;
       generation++;
+      liveByHost = null;
     }
   }
   async function localLiveFilters(host) {

@@ -146,8 +146,8 @@
   // layer (dom-trace.js) sets ctx.traceHooks.sheetChange to record changes made by extension code.
   function bump(sheet, what, detail) {
     const node = sheet && sheet.ownerNode;
-    ctx.style.changed(node && node.ownerDocument);
     const doc = node && node.ownerDocument;
+    ctx.style.changed(doc);
     if (doc && doc._advSheetLog) {
       doc._advSheetLog.push({ what, sheet: sheetIndex(doc, sheet), time: ctx.host.now() });
     }
