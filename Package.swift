@@ -1,13 +1,24 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// The targets are the design: each one imports only the ones below it.
+//
+//   JSKit ← WebRuntime ← BrowserRuntime ← ScenarioKit ← RuntimeBench ← HarnessCLI ← adv-harness
+//           ↑ WebPlatform    ↑ BlockerCore                    ↑ ADVHarnessSupport (ADV's own pieces)
+//   BlockerCore ← RuleStore ← ADVCheckKit ← adv-check;   CommandLineKit under both command lines
+//
+// The runtime targets (WebPlatform, WebRuntime, BrowserRuntime, ScenarioKit, RuntimeBench) run any
+// WebExtension and know nothing of ADV; what is ADV's lives in ADVHarnessSupport. The rules are
+// stated in README.md ("Layout") and checked by PackageLayoutTests, which reads this file.
 let package = Package(
     name: "ADV",
     products: [
         .library(name: "JSKit", targets: ["JSKit"]),
         .library(name: "BlockerCore", targets: ["BlockerCore"]),
         .library(name: "RuleStore", targets: ["RuleStore"]),
-        .library(name: "ExtensionRuntime", targets: ["ExtensionRuntime"]),
+        .library(name: "WebRuntime", targets: ["WebRuntime"]),
+        .library(name: "BrowserRuntime", targets: ["BrowserRuntime"]),
+        .library(name: "ScenarioKit", targets: ["ScenarioKit"]),
         .executable(name: "adv-harness", targets: ["adv-harness"]),
         .executable(name: "adv-check", targets: ["adv-check"]),
     ],
@@ -18,8 +29,9 @@ let package = Package(
             pkgConfig: "javascriptcoregtk-4.1",
             providers: [.apt(["libjavascriptcoregtk-4.1-dev"])]
         ),
-        // JSKit and the runtime confine every JavaScriptCore object to the thread that runs its
-        // session; they use the Swift 5 language mode rather than mark C pointers Sendable.
+        // The only code that calls the C API. JSKit and the runtime confine every JavaScriptCore
+        // object to the thread that runs its session; they use the Swift 5 language mode rather
+        // than mark C pointers Sendable.
         .target(name: "JSKit", dependencies: ["CJavaScriptCore"], swiftSettings: [.swiftLanguageMode(.v5)]),
         // Pure Swift + Foundation: built-in rules, DNR model/validation/matcher,
         // WebKit Content Blocker translation/evaluation, hostnames. No JavaScriptCore.
@@ -28,25 +40,59 @@ let package = Package(
         // Foundation only. (Sources/SafariExtension holds the Apple-only handler shell; it is no
         // target here and never builds on Linux.)
         .target(name: "RuleStore", dependencies: ["BlockerCore"], swiftSettings: [.swiftLanguageMode(.v6)]),
-        // The adv-check commands (export, verify, package, bench, rules) as a library tests can call.
-        .target(name: "ADVCheckKit", dependencies: ["BlockerCore", "RuleStore"], swiftSettings: [.swiftLanguageMode(.v6)]),
+        // The web platform layers over domino (JavaScript resources grouped by concern, each
+        // declaring what it provides and requires) and the catalog that orders them.
+        .target(name: "WebPlatform", resources: [.copy("JS")], swiftSettings: [.swiftLanguageMode(.v6)]),
+        // The headless web: event loop on a virtual clock, sessions, pages, frames' documents,
+        // worlds, traces.
+        .target(name: "WebRuntime", dependencies: ["JSKit", "WebPlatform"], swiftSettings: [.swiftLanguageMode(.v5)]),
+        // The browser over it: extension bundles, manifests, permissions, browser.* (the API
+        // surface as data), fault plans, the network model and its DNR / Content Blocker decisions.
         .target(
-            name: "ExtensionRuntime",
-            dependencies: ["JSKit", "BlockerCore"],
-            resources: [.copy("Web/JS")],
+            name: "BrowserRuntime",
+            dependencies: ["WebRuntime", "JSKit", "BlockerCore"],
+            resources: [.copy("JS")],
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
-        // ADV's own pieces for the generic harness (its native host over the rule store).
-        .target(name: "ADVHarnessSupport", dependencies: ["ExtensionRuntime", "RuleStore"], swiftSettings: [.swiftLanguageMode(.v5)]),
+        // Scenario files, the runner, baselines, diffs, JUnit.
+        .target(name: "ScenarioKit", dependencies: ["BrowserRuntime", "WebRuntime", "BlockerCore"], swiftSettings: [.swiftLanguageMode(.v5)]),
+        // The runtime's benchmarks (adv-harness bench), generic over any extension.
+        .target(name: "RuntimeBench", dependencies: ["ScenarioKit", "BrowserRuntime", "WebRuntime"], swiftSettings: [.swiftLanguageMode(.v5)]),
+        // One argument parser, one error style and one output for both command lines.
+        .target(name: "CommandLineKit", swiftSettings: [.swiftLanguageMode(.v6)]),
+        // ADV's pieces for the generic harness: its native host over the rule store, the
+        // benchmarks of ADV's own extension, and WebExtension/ as the default extension.
+        .target(
+            name: "ADVHarnessSupport",
+            dependencies: ["ScenarioKit", "RuntimeBench", "BrowserRuntime", "WebRuntime", "RuleStore"],
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
+        // The adv-harness commands (run, trace, list, bench, demo) as a library tests can call.
+        .target(
+            name: "HarnessCLI",
+            dependencies: ["CommandLineKit", "ADVHarnessSupport", "RuntimeBench", "ScenarioKit", "BrowserRuntime", "WebRuntime"],
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
+        // The adv-check commands (export, verify, package, bench, rules) as a library tests can call.
+        .target(name: "ADVCheckKit", dependencies: ["CommandLineKit", "BlockerCore", "RuleStore"], swiftSettings: [.swiftLanguageMode(.v6)]),
         // Thin command-line shells over the libraries: arguments in, text out, exit status.
-        .executableTarget(name: "adv-harness", dependencies: ["ExtensionRuntime", "ADVHarnessSupport"]),
-        .executableTarget(name: "adv-check", dependencies: ["ADVCheckKit"], swiftSettings: [.swiftLanguageMode(.v6)]),
+        .executableTarget(name: "adv-harness", dependencies: ["HarnessCLI"]),
+        .executableTarget(name: "adv-check", dependencies: ["ADVCheckKit", "CommandLineKit"], swiftSettings: [.swiftLanguageMode(.v6)]),
         // Helper process for the shared-file concurrency and crash tests.
         .executableTarget(name: "adv-rulefile-worker", dependencies: ["RuleStore"], swiftSettings: [.swiftLanguageMode(.v6)]),
-        .target(name: "TestSupport", dependencies: ["ExtensionRuntime", "ADVHarnessSupport"], path: "Tests/TestSupport"),
+        // Helpers shared by every test target.
+        .target(
+            name: "TestSupport",
+            dependencies: ["ADVHarnessSupport", "ScenarioKit", "BrowserRuntime", "WebRuntime", "JSKit", "RuleStore"],
+            path: "Tests/TestSupport"
+        ),
         .testTarget(name: "JSKitTests", dependencies: ["JSKit", "CJavaScriptCore"]),
-        .testTarget(name: "BlockerCoreTests", dependencies: ["BlockerCore", "ADVCheckKit"], swiftSettings: [.swiftLanguageMode(.v6)]),
-        .testTarget(name: "RuleStoreTests", dependencies: ["RuleStore", "adv-rulefile-worker"], swiftSettings: [.swiftLanguageMode(.v6)]),
-        .testTarget(name: "ExtensionRuntimeTests", dependencies: ["ExtensionRuntime", "TestSupport"]),
+        .testTarget(name: "BlockerCoreTests", dependencies: ["BlockerCore", "TestSupport"], swiftSettings: [.swiftLanguageMode(.v6)]),
+        .testTarget(name: "RuleStoreTests", dependencies: ["RuleStore", "TestSupport", "adv-rulefile-worker"], swiftSettings: [.swiftLanguageMode(.v6)]),
+        .testTarget(name: "ADVCheckKitTests", dependencies: ["ADVCheckKit", "CommandLineKit", "RuleStore", "BlockerCore", "TestSupport"], swiftSettings: [.swiftLanguageMode(.v6)]),
+        .testTarget(name: "WebRuntimeTests", dependencies: ["WebRuntime", "WebPlatform", "BrowserRuntime", "TestSupport", "JSKit"]),
+        .testTarget(name: "BrowserRuntimeTests", dependencies: ["BrowserRuntime", "WebRuntime", "TestSupport", "JSKit"]),
+        .testTarget(name: "ScenarioKitTests", dependencies: ["ScenarioKit", "BrowserRuntime", "WebRuntime", "TestSupport"]),
+        .testTarget(name: "HarnessCLITests", dependencies: ["HarnessCLI", "CommandLineKit", "RuntimeBench", "ScenarioKit", "WebRuntime", "TestSupport"]),
     ]
 )

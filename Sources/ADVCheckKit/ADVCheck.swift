@@ -1,13 +1,14 @@
 import BlockerCore
+import CommandLineKit
 import RuleStore
 
 /// The `adv-check` commands as a library: `run` parses, validates, acts, prints
 /// and returns the exit code (0 ok, 1 check failed, 2 bad input).
 public enum ADVCheck {
     /// Exit status for bad input (arguments, rule files, fixtures, manifest).
-    public static let badInput: Int32 = 2
+    public static let badInput = ExitStatus.badInput
     /// Exit status when a check ran and found a problem.
-    public static let checkFailed: Int32 = 1
+    public static let checkFailed = ExitStatus.checkFailed
 
     static let usage = """
         usage: adv-check <command> [options]
@@ -23,14 +24,16 @@ public enum ADVCheck {
         'adv-check <command> --help' describes each command.
         """
 
+    static let commands = ["export", "verify", "package", "bench", "rules", "help"]
+
     /// Runs one command line with relative paths resolved against `directory`
     /// (without changing the process's working directory).
-    public static func run(_ arguments: [String], output: CheckOutput, directory: String) -> Int32 {
+    public static func run(_ arguments: [String], output: CommandOutput, directory: String) -> Int32 {
         FileHandleWriter.$baseDirectory.withValue(directory) { run(arguments, output: output) }
     }
 
     /// Runs one command line (without the program name).
-    public static func run(_ arguments: [String], output: CheckOutput) -> Int32 {
+    public static func run(_ arguments: [String], output: CommandOutput) -> Int32 {
         guard let command = arguments.first else {
             output.err(usage)
             return badInput
@@ -42,25 +45,17 @@ public enum ADVCheck {
             case "verify": return try VerifyCommand.run(rest, output: output)
             case "package": return try PackageCommand.run(rest, output: output)
             case "bench": return try BenchCommand.run(rest, output: output)
-            case "rules":
-                // RuleStore writes whole chunks (with their own newlines); CheckOutput adds one.
-                return RulesCommand.run(arguments: rest, output: RulesCommand.Output(
-                    out: { output.out($0, terminator: "") },
-                    err: { text in output.err(text.hasSuffix("\n") ? String(text.dropLast()) : text) }))
+            case "rules": return try RulesCommand.run(rest, output: output)
             case "--help", "-h", "help":
                 output.out(usage)
                 return 0
             default:
-                let names = ["export", "verify", "package", "bench", "rules"]
-                let hint = names.first { $0.hasPrefix(String(command.prefix(2))) }.map { "; did you mean '\($0)'?" } ?? ""
-                output.err("error: unknown command '\(command)'\(hint) (adv-check --help lists commands)")
-                return badInput
+                let hint = Arguments.nearest(to: command, in: commands).map { "; did you mean '\($0)'?" } ?? ""
+                throw UsageError("unknown command '\(command)'\(hint) (adv-check --help lists commands)")
             }
-        } catch let error as InputError {
-            output.err("error: \(error)")
-            return badInput
         } catch {
-            output.err("error: \(error)")
+            // Usage errors, input files (InputError), rule documents (RuleStoreError): bad input.
+            output.err("adv-check: \(error)")
             return badInput
         }
     }

@@ -1,10 +1,11 @@
 import BlockerCore
+import CommandLineKit
 import Foundation
 
 /// `adv-check bench`: decisions per second by DNR semantics and by Content Blocker evaluation.
 enum BenchCommand {
-    static let spec = Arguments.Spec(
-        command: "bench", valued: ["--runs", "--requests"], flags: ["--json"],
+    static let spec = CommandSpec(
+        tool: "adv-check", command: "bench", options: ["--runs", "--requests"], flags: ["--json"], maxPositionals: 0,
         help: """
             usage: adv-check bench [--json] [--runs N] [--requests N]
 
@@ -17,7 +18,7 @@ enum BenchCommand {
             Build with -c release for meaningful figures.
             """)
 
-    static func run(_ words: [String], output: CheckOutput) throws -> Int32 {
+    static func run(_ words: [String], output: CommandOutput) throws -> Int32 {
         let arguments = try Arguments(words, spec: spec)
         if arguments.wantsHelp {
             output.out(spec.help)
@@ -49,7 +50,7 @@ enum BenchCommand {
     static func positiveInteger(_ text: String?, option: String) throws -> Int? {
         guard let text else { return nil }
         guard let value = Int(text), value > 0 else {
-            throw InputError(file: nil, message: "option '\(option)' needs a positive whole number, got '\(text)'")
+            throw UsageError("option '\(option)' needs a positive whole number, got '\(text)'")
         }
         return value
     }

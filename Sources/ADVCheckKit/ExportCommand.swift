@@ -1,9 +1,10 @@
 import BlockerCore
+import CommandLineKit
 
 /// `adv-check export [output.json]`: the built-in rules as DNR JSON.
 enum ExportCommand {
-    static let spec = Arguments.Spec(
-        command: "export", maxPositionals: 1,
+    static let spec = CommandSpec(
+        tool: "adv-check", command: "export", maxPositionals: 1,
         help: """
             usage: adv-check export [output.json]
 
@@ -13,7 +14,7 @@ enum ExportCommand {
             The file is written through a temporary file and a rename.
             """)
 
-    static func run(_ words: [String], output: CheckOutput) throws -> Int32 {
+    static func run(_ words: [String], output: CommandOutput) throws -> Int32 {
         let arguments = try Arguments(words, spec: spec)
         if arguments.wantsHelp {
             output.out(spec.help)

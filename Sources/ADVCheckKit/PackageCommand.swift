@@ -1,11 +1,12 @@
 import BlockerCore
+import CommandLineKit
 import Foundation
 
 /// `adv-check package`: the extension's resources in the layout of Safari's
 /// `ADV.appex/Contents/Resources`, with networkRules.json regenerated from Swift.
 enum PackageCommand {
-    static let spec = Arguments.Spec(
-        command: "package", valued: ["--out", "--source"],
+    static let spec = CommandSpec(
+        tool: "adv-check", command: "package", options: ["--out", "--source"], maxPositionals: 0,
         help: """
             usage: adv-check package [--source DIR] [--out DIR]
 
@@ -17,7 +18,7 @@ enum PackageCommand {
             failure leaves no half-written package.
             """)
 
-    static func run(_ words: [String], output: CheckOutput) throws -> Int32 {
+    static func run(_ words: [String], output: CommandOutput) throws -> Int32 {
         let arguments = try Arguments(words, spec: spec)
         if arguments.wantsHelp {
             output.out(spec.help)

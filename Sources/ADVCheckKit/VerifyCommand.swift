@@ -1,11 +1,12 @@
 import BlockerCore
+import CommandLineKit
 import Foundation
 
 /// `adv-check verify`: DNR semantics vs the translated Content Blocker rules on the
 /// request fixtures, then filtered/unfiltered request counts on the fixture pages.
 enum VerifyCommand {
-    static let spec = Arguments.Spec(
-        command: "verify", valued: ["--rules", "--pages"], multiValued: ["--requests"],
+    static let spec = CommandSpec(
+        tool: "adv-check", command: "verify", options: ["--rules", "--pages"], lists: ["--requests"], maxPositionals: 0,
         help: """
             usage: adv-check verify [--requests FILE...] [--rules FILE] [--pages DIR]
 
@@ -24,7 +25,7 @@ enum VerifyCommand {
             Exit status: 0 when every divergence is a known one, 1 otherwise, 2 for bad input.
             """)
 
-    static func run(_ words: [String], output: CheckOutput) throws -> Int32 {
+    static func run(_ words: [String], output: CommandOutput) throws -> Int32 {
         let arguments = try Arguments(words, spec: spec)
         if arguments.wantsHelp {
             output.out(spec.help)
@@ -88,7 +89,7 @@ enum VerifyCommand {
 
     /// The seed's filtered/unfiltered comparison: every subresource loads without rules;
     /// with them, the blocked ones do not.
-    private static func reportPages(_ pages: [PageFixture], ruleset: DNRRuleset, output: CheckOutput) throws {
+    private static func reportPages(_ pages: [PageFixture], ruleset: DNRRuleset, output: CommandOutput) throws {
         let comparator = try DecisionComparator(rulesets: [ruleset])
         for page in pages {
             var dnrBlocked = 0

@@ -1,6 +1,9 @@
-import ExtensionRuntime
+import BrowserRuntime
 import Foundation
 import RuleStore
+import RuntimeBench
+import ScenarioKit
+import WebRuntime
 
 /// ADV's pieces the generic harness can use: the real native host behind
 /// `runtime.sendNativeMessage` in App Group mode (the rule store's ``NativeBridge`` over a shared
@@ -12,6 +15,20 @@ import RuleStore
 public enum ADVHarnessSupport {
     /// The native host kind name.
     public static let ruleStoreKind = "adv-rule-store"
+
+    /// ADV's extension folder in a project: what a scenario without an `extension` key runs.
+    public static let extensionFolder = "WebExtension"
+
+    /// The scenario catalog of the project found from the working directory (or
+    /// `ADV_PROJECT_ROOT`), with ADV's extension as the scenarios' default.
+    public static func catalog() -> ScenarioCatalog? {
+        ScenarioCatalog.locate().map(withADVDefaults)
+    }
+
+    /// `catalog` with ADV's extension as the scenarios' default.
+    public static func withADVDefaults(_ catalog: ScenarioCatalog) -> ScenarioCatalog {
+        ScenarioCatalog(projectRoot: catalog.projectRoot, defaultExtension: catalog.projectRoot.appendingPathComponent(extensionFolder))
+    }
 
     /// Registers ADV's native host with the harness (idempotent).
     public static func register() {

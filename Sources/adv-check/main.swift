@@ -1,5 +1,6 @@
 import ADVCheckKit
+import CommandLineKit
 import Foundation
 
-// Thin shell: parse in ADVCheck.run, print through CheckOutput, exit with its status.
-exit(ADVCheck.run(Array(CommandLine.arguments.dropFirst()), output: CheckOutput(echo: true)))
+// Thin shell: parse and run in ADVCheck.run, print through CommandOutput, exit with its status.
+exit(ADVCheck.run(Array(CommandLine.arguments.dropFirst()), output: .standard()))

@@ -1,8 +1,5 @@
-import ADVHarnessSupport
-import ExtensionRuntime
 import Foundation
+import HarnessCLI
 
-ADVHarnessSupport.register()
-
-let arguments = Array(CommandLine.arguments.dropFirst())
-exit(HarnessCommand.run(arguments))
+// Thin shell: parse and run in HarnessCommand, exit with its status.
+exit(HarnessCommand.run(Array(CommandLine.arguments.dropFirst())))

@@ -1,9 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import BlockerCore
 
 /// The package root, found from this file's path (Tests/BlockerCoreTests/...).
-let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+/// The repository root (shared test support finds it once for every test target).
+let packageRoot = Support.packageRoot
 
 /// The committed WebExtension/networkRules.json must be exactly what `adv-check export` writes
 /// from AdvertisingDomains; regenerate it with `swift run adv-check export WebExtension/networkRules.json`.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import RuleStore
 
@@ -13,7 +14,7 @@ import Testing
     }
 
     static func cases() throws -> [Case] {
-        let data = try Data(contentsOf: TestSupport.fixture("rules/merge-cases.json"))
+        let data = try Data(contentsOf: Support.fixtureURL("rules/merge-cases.json"))
         let root = try JSONSerialization.jsonObject(with: data) as? [String: Any]
         let entries = root?["cases"] as? [[String: Any]] ?? []
         func collection(_ value: Any?, _ label: String) throws -> RuleCollection {

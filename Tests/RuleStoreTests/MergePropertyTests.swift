@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import RuleStore
 
@@ -51,10 +52,10 @@ import Testing
     }
 
     @Test func tiesAreResolvedByDeletionThenContent() {
-        let live = TestSupport.rule("x", selector: ".b", at: 5)
-        let dead = TestSupport.rule("x", selector: ".a", at: 5, deleted: true)
-        let otherSelector = TestSupport.rule("x", selector: ".c", at: 5)
-        let later = TestSupport.rule("x", selector: ".a", at: 6)
+        let live = Support.rule("x", selector: ".b", at: 5)
+        let dead = Support.rule("x", selector: ".a", at: 5, deleted: true)
+        let otherSelector = Support.rule("x", selector: ".c", at: 5)
+        let later = Support.rule("x", selector: ".a", at: 6)
         #expect(RuleCollection([live]).merged(with: RuleCollection([dead]))["x"] == dead)
         #expect(RuleCollection([dead]).merged(with: RuleCollection([live]))["x"] == dead)
         #expect(RuleCollection([live]).merged(with: RuleCollection([otherSelector]))["x"] == otherSelector)
@@ -63,8 +64,8 @@ import Testing
 
     @Test func tieBreakUsesUTF16OrderLikeJavaScript() {
         // U+FF5E sorts after U+1F600 by scalar value but before it by UTF-16 code unit (0xD83D).
-        let fullwidth = TestSupport.rule("x", selector: ".\u{FF5E}", at: 5)
-        let emoji = TestSupport.rule("x", selector: ".\u{1F600}", at: 5)
+        let fullwidth = Support.rule("x", selector: ".\u{FF5E}", at: 5)
+        let emoji = Support.rule("x", selector: ".\u{1F600}", at: 5)
         #expect(RuleCollection([fullwidth]).merged(with: RuleCollection([emoji]))["x"] == fullwidth)
         #expect(RuleCollection([emoji]).merged(with: RuleCollection([fullwidth]))["x"] == fullwidth)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import RuleStore
 
@@ -8,7 +9,7 @@ import Testing
     }
 
     func makeBridge() throws -> (NativeBridge, SharedRuleFile, Clock) {
-        let file = SharedRuleFile(url: try TestSupport.temporaryDirectory().appendingPathComponent("rules.json"))
+        let file = SharedRuleFile(url: try Support.temporaryDirectory().appendingPathComponent("rules.json"))
         let clock = Clock()
         return (NativeBridge(file: file, clock: { clock.now }), file, clock)
     }
@@ -129,7 +130,7 @@ import Testing
 
     @Test func migrateMergesBrowserLocalRulesWithDeletionMarkersOnce() throws {
         let (bridge, file, _) = try makeBridge()
-        let fixture = try String(contentsOf: TestSupport.fixture("rules/personal-rules-v1.json"), encoding: .utf8)
+        let fixture = try String(contentsOf: Support.fixtureURL("rules/personal-rules-v1.json"), encoding: .utf8)
         let message = #"{"type":"migrate","document":"# + fixture + "}"
         let first = try send(bridge, message)
         #expect(first["migrated"] as? Bool == true)

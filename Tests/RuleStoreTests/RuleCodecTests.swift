@@ -1,15 +1,16 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import RuleStore
 
 @Suite struct RuleCodecTests {
     @Test func fixtureDecodesToTheDocumentedRecords() throws {
-        let data = try Data(contentsOf: TestSupport.fixture("rules/personal-rules-v1.json"))
+        let data = try Data(contentsOf: Support.fixtureURL("rules/personal-rules-v1.json"))
         let document = try RuleCodec.decode(data, file: "personal-rules-v1.json")
         #expect(document.collection.count == 6)
         #expect(document.collection.tombstoneCount == 2)
         let first = try #require(document.collection["0b7c5a1e-3f5d-4c4e-9a57-0d5f1e2b9c10"])
-        #expect(first == TestSupport.rule(
+        #expect(first == Support.rule(
             "0b7c5a1e-3f5d-4c4e-9a57-0d5f1e2b9c10", host: "news.example.com",
             selector: "#sidebar-ad", at: 1_767_225_600_000))
         #expect(document.collection["7c1d2e3f-4a5b-4c6d-8e9f-a0b1c2d3e4f5"]?.selector
@@ -20,15 +21,15 @@ import Testing
     }
 
     @Test func fixtureIsInCanonicalForm() throws {
-        let data = try Data(contentsOf: TestSupport.fixture("rules/personal-rules-v1.json"))
+        let data = try Data(contentsOf: Support.fixtureURL("rules/personal-rules-v1.json"))
         let document = try RuleCodec.decode(data)
         #expect(RuleCodec.encode(document) == data)
     }
 
     @Test func roundTripKeepsEveryFieldAndMigrations() throws {
         let collection = RuleCollection([
-            TestSupport.rule("a", selector: "a[title=\"x\\\\y\"]\u{1F600}", at: 9_007_199_254_740_991),
-            TestSupport.rule("b", host: "sub.example.org", at: 0, deleted: true),
+            Support.rule("a", selector: "a[title=\"x\\\\y\"]\u{1F600}", at: 9_007_199_254_740_991),
+            Support.rule("b", host: "sub.example.org", at: 0, deleted: true),
         ])
         let document = RuleDocument(collection: collection, migrations: ["browser-local"])
         let decoded = try RuleCodec.decode(RuleCodec.encode(document))
@@ -73,7 +74,7 @@ import Testing
     }
 
     @Test func truncatedDocumentIsReportedAsInvalidJSON() throws {
-        let data = try Data(contentsOf: TestSupport.fixture("rules/personal-rules-v1.json"))
+        let data = try Data(contentsOf: Support.fixtureURL("rules/personal-rules-v1.json"))
         let truncated = data.prefix(data.count / 2)
         do {
             _ = try RuleCodec.decode(truncated, file: "cut.json")
@@ -86,7 +87,7 @@ import Testing
     @Test func collectionOverTheLimitIsRefusedWithItsSize() {
         // ~114 bytes a record: 5,000 records is over 500,000 bytes.
         let records = (0..<5_000).map {
-            TestSupport.rule(String(format: "id-%06d", $0), host: "www.example.com", selector: ".advert-slot-\($0)")
+            Support.rule(String(format: "id-%06d", $0), host: "www.example.com", selector: ".advert-slot-\($0)")
         }
         let collection = RuleCollection(records)
         let size = RuleCodec.encode(RuleDocument(collection: collection)).count

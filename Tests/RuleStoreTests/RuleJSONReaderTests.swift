@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import RuleStore
 
@@ -71,7 +72,7 @@ import Testing
             for _ in 0..<Int.random(in: 1...12, using: &rng) {
                 selector.unicodeScalars.append(alphabet[Int.random(in: 0..<alphabet.count, using: &rng)])
             }
-            records.append(TestSupport.rule("r\(index)", selector: selector, at: Int64.random(in: 0...9_007_199_254_740_991, using: &rng)))
+            records.append(Support.rule("r\(index)", selector: selector, at: Int64.random(in: 0...9_007_199_254_740_991, using: &rng)))
         }
         let collection = RuleCollection(records)
         let data = RuleCodec.encode(RuleDocument(collection: collection))

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import RuleStore
 
@@ -8,7 +9,7 @@ import Testing
     @Test(arguments: MigrationStep.all)
     func processKilledAtAnyStepStillMigratesExactlyOnce(step: MigrationStep) throws {
         let worker = try #require(HelperExecutable.locate("adv-rulefile-worker"))
-        let directory = try TestSupport.temporaryDirectory()
+        let directory = try Support.temporaryDirectory()
         let shared = directory.appendingPathComponent("rules.json")
         let local = directory.appendingPathComponent("browser-local.json")
         try SharedRuleFile(url: shared).update { $0.collection = RuleMigrationTests.sharedBefore }

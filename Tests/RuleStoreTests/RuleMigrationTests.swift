@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import RuleStore
 
@@ -7,20 +8,20 @@ import Testing
 
     /// Shared rules before the migration: one the local side also edited (older), one it deleted.
     static let sharedBefore = RuleCollection([
-        TestSupport.rule("both", selector: ".shared-old", at: 100),
-        TestSupport.rule("gone-locally", selector: ".x", at: 100),
-        TestSupport.rule("shared-only", selector: ".y", at: 100),
+        Support.rule("both", selector: ".shared-old", at: 100),
+        Support.rule("gone-locally", selector: ".x", at: 100),
+        Support.rule("shared-only", selector: ".y", at: 100),
     ])
     /// Browser-local rules: a newer edit, a deletion marker, a local-only rule and an old tombstone.
     static let local = RuleCollection([
-        TestSupport.rule("both", selector: ".local-new", at: 200),
-        TestSupport.rule("gone-locally", selector: ".x", at: 150, deleted: true),
-        TestSupport.rule("local-only", host: "news.example.org", selector: "#ad", at: 120),
-        TestSupport.rule("local-tombstone", selector: ".z", at: 90, deleted: true),
+        Support.rule("both", selector: ".local-new", at: 200),
+        Support.rule("gone-locally", selector: ".x", at: 150, deleted: true),
+        Support.rule("local-only", host: "news.example.org", selector: "#ad", at: 120),
+        Support.rule("local-tombstone", selector: ".z", at: 90, deleted: true),
     ])
 
     func prepare() throws -> (SharedRuleFile, FakeBrowserLocalStore) {
-        let file = SharedRuleFile(url: try TestSupport.temporaryDirectory().appendingPathComponent("rules.json"))
+        let file = SharedRuleFile(url: try Support.temporaryDirectory().appendingPathComponent("rules.json"))
         try file.update { $0.collection = Self.sharedBefore }
         return (file, FakeBrowserLocalStore(Self.local))
     }
@@ -73,7 +74,7 @@ import Testing
     }
 
     @Test func migrationIntoACorruptFileFailsAndLeavesEverythingAsItWas() throws {
-        let url = try TestSupport.temporaryDirectory().appendingPathComponent("rules.json")
+        let url = try Support.temporaryDirectory().appendingPathComponent("rules.json")
         try Data("{\"format\":".utf8).write(to: url)
         let local = FakeBrowserLocalStore(Self.local)
         #expect(throws: RuleStoreError.self) { try RuleMigration.run(from: local, into: SharedRuleFile(url: url)) }

@@ -1,10 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import RuleStore
 
 @Suite struct SharedRuleFileTests {
     @Test func missingFileReadsEmptyAndFirstUpdateCreatesIt() throws {
-        let directory = try TestSupport.temporaryDirectory()
+        let directory = try Support.temporaryDirectory()
         let file = SharedRuleFile(url: directory.appendingPathComponent("rules.json"))
         #expect(try file.read() == RuleDocument())
         #expect(file.state().status == .missing)
@@ -19,7 +20,7 @@ import Testing
     }
 
     @Test func revisionChangesWithEveryWrite() throws {
-        let file = SharedRuleFile(url: try TestSupport.temporaryDirectory().appendingPathComponent("rules.json"))
+        let file = SharedRuleFile(url: try Support.temporaryDirectory().appendingPathComponent("rules.json"))
         try file.update { $0.collection.upsert(id: "a", hostname: "example.com", selector: ".ad", now: 5) }
         let first = try #require(file.state().revision)
         try file.update { $0.collection.delete(id: "a", now: 6) }
@@ -30,7 +31,7 @@ import Testing
 
     @Test(arguments: ["", "{\"format\":\"adv-personal-rules\",\"version\":1,\"rules\":[", "garbage"])
     func corruptFileIsReportedAndNeverOverwritten(contents: String) throws {
-        let url = try TestSupport.temporaryDirectory().appendingPathComponent("rules.json")
+        let url = try Support.temporaryDirectory().appendingPathComponent("rules.json")
         try Data(contents.utf8).write(to: url)
         let file = SharedRuleFile(url: url)
         #expect(file.state().status == .corrupt)
@@ -50,7 +51,7 @@ import Testing
     }
 
     @Test func corruptFileCanBeMovedAsideExplicitly() throws {
-        let url = try TestSupport.temporaryDirectory().appendingPathComponent("rules.json")
+        let url = try Support.temporaryDirectory().appendingPathComponent("rules.json")
         try Data("{oops".utf8).write(to: url)
         let file = SharedRuleFile(url: url)
         let aside = try #require(try file.moveAsideCorruptFile())
@@ -59,7 +60,7 @@ import Testing
     }
 
     @Test func overLimitUpdateWritesNothing() throws {
-        let url = try TestSupport.temporaryDirectory().appendingPathComponent("rules.json")
+        let url = try Support.temporaryDirectory().appendingPathComponent("rules.json")
         let file = SharedRuleFile(url: url)
         try file.update { $0.collection.upsert(id: "keep", hostname: "example.com", selector: ".ad", now: 1) }
         let before = try Data(contentsOf: url)
@@ -77,7 +78,7 @@ import Testing
     @Test(arguments: SharedFileWriteStep.allCases)
     func failureAtAnyWriteStepLeavesAWholeVersion(step: SharedFileWriteStep) throws {
         struct Crash: Error {}
-        let url = try TestSupport.temporaryDirectory().appendingPathComponent("rules.json")
+        let url = try Support.temporaryDirectory().appendingPathComponent("rules.json")
         try SharedRuleFile(url: url).update {
             $0.collection.upsert(id: "old", hostname: "example.com", selector: ".old", now: 1)
         }
@@ -95,7 +96,7 @@ import Testing
     }
 
     @Test func staleTempFilesFromACrashedWriterAreSwept() throws {
-        let directory = try TestSupport.temporaryDirectory()
+        let directory = try Support.temporaryDirectory()
         let url = directory.appendingPathComponent("rules.json")
         let stale = directory.appendingPathComponent(".rules.json.tmp-99999-1")
         try Data("half".utf8).write(to: stale)
@@ -111,7 +112,7 @@ import Testing
         let worker = try #require(
             HelperExecutable.locate("adv-rulefile-worker"),
             "build the helper first: swift build --product adv-rulefile-worker")
-        let url = try TestSupport.temporaryDirectory().appendingPathComponent("rules.json")
+        let url = try Support.temporaryDirectory().appendingPathComponent("rules.json")
         let workers = 4, operations = 500, seed: UInt64 = 42
         let running = try (0..<workers).map { index in
             try HelperExecutable.start(worker, ["stress", url.path, "\(index)", "\(operations)", "\(seed)"])

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import RuleStore
 
@@ -18,10 +19,10 @@ import Testing
         }
     }
 
-    static let phone = RuleCollection([TestSupport.rule("p1", selector: ".phone", at: 10)])
+    static let phone = RuleCollection([Support.rule("p1", selector: ".phone", at: 10)])
     static let laptop = RuleCollection([
-        TestSupport.rule("l1", selector: ".laptop", at: 20),
-        TestSupport.rule("p1", selector: ".phone", at: 30, deleted: true),
+        Support.rule("l1", selector: ".laptop", at: 20),
+        Support.rule("p1", selector: ".phone", at: 30, deleted: true),
     ])
 
     @Test func firstSyncCreatesTheRecordAndASecondDeviceMergesIntoIt() async throws {
@@ -116,7 +117,7 @@ import Testing
     @Test func mergedCollectionOverTheLimitIsNotUploaded() async throws {
         let fixture = Fixture()
         let big = RuleCollection((0..<5_000).map {
-            TestSupport.rule(String(format: "id-%06d", $0), host: "www.example.com", selector: ".advert-slot-\($0)")
+            Support.rule(String(format: "id-%06d", $0), host: "www.example.com", selector: ".advert-slot-\($0)")
         })
         do {
             _ = try await fixture.engine.sync(big)

@@ -1,6 +1,8 @@
-import ExtensionRuntime
+import BrowserRuntime
 import Foundation
 import JSKit
+import ScenarioKit
+import WebRuntime
 
 /// Loads the fidelity case files and runs their fixtures in the harness, the same way the
 /// recorder runs them in WebKit (fixtures/fidelity/runner.js).

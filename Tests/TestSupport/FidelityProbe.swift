@@ -1,3 +1,7 @@
+import BrowserRuntime
+import ScenarioKit
+import WebRuntime
+
 /// One probe of a fidelity fixture: a JavaScript expression whose value real WebKit recorded
 /// (fixtures/fidelity/expected/<part>.json) and the harness must reproduce.
 public struct FidelityProbe: Sendable, CustomStringConvertible {

@@ -1,4 +1,7 @@
+import BrowserRuntime
 import Foundation
+import ScenarioKit
+import WebRuntime
 
 /// A JSON value, compared by its canonical text (sorted keys, numbers as JSON writes them).
 public indirect enum JSONValue: Decodable, Sendable {

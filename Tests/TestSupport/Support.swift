@@ -1,7 +1,9 @@
 import ADVHarnessSupport
-import ExtensionRuntime
+import BrowserRuntime
 import Foundation
 import JSKit
+import ScenarioKit
+import WebRuntime
 
 /// Shared helpers for the runtime's tests.
 public enum Support {
@@ -12,6 +14,13 @@ public enum Support {
     public static let fixtures: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("fixtures")
+
+    /// The project's scenario catalog, with ADV's extension as the scenarios' default (as
+    /// `adv-harness` has it).
+    public static let catalog: ScenarioCatalog = {
+        registered
+        return ADVHarnessSupport.withADVDefaults(ScenarioCatalog(projectRoot: fixtures.deletingLastPathComponent()))
+    }()
 
     /// The text of `fixtures/<path>`.
     public static func fixture(_ path: String) throws -> String {

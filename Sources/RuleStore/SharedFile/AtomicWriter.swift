@@ -11,17 +11,24 @@ import Foundation
 ///
 /// Callers that hold the file's lock pass `sweepsStaleTempFiles`: only under the
 /// lock is every existing temp file known to belong to a writer that died mid-write.
-struct AtomicWriter {
+package struct AtomicWriter {
     let destination: URL
     var sweepsStaleTempFiles = true
     let stepHook: (SharedFileWriteStep) throws -> Void
+
+    /// A writer for `destination`; `stepHook` runs before each step (tests inject crashes there).
+    package init(destination: URL, sweepsStaleTempFiles: Bool = true, stepHook: @escaping (SharedFileWriteStep) throws -> Void) {
+        self.destination = destination
+        self.sweepsStaleTempFiles = sweepsStaleTempFiles
+        self.stepHook = stepHook
+    }
 
     private var directory: URL { destination.deletingLastPathComponent() }
     private var tempPrefix: String { "." + destination.lastPathComponent + ".tmp-" }
 
     /// Writes `data` to `destination`; on any failure the destination is unchanged.
     /// - Throws: `RuleStoreError.fileSystem`, or whatever the step hook throws.
-    func replaceContents(with data: Data) throws {
+    package func replaceContents(with data: Data) throws {
         if sweepsStaleTempFiles { sweepStaleTempFiles() }
         let temp = directory.appendingPathComponent(tempPrefix + "\(getpid())-\(UInt32.random(in: .min ... .max))")
         let fd = open(temp.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)

@@ -1,0 +1,72 @@
+import WebRuntime
+
+/// The `browser.*` surface as data (namespace -> method -> argument counts, and events), in the
+/// manner of webextension-polyfill's metadata table. What a context gets is filtered by its kind
+/// and the manifest's permissions; anything not listed is absent, never stubbed.
+enum APISurface {
+    /// Which contexts see a namespace.
+    enum Audience { case all, privileged }
+
+    struct Namespace {
+        let name: String
+        let permission: String?
+        let audience: Audience
+        let methods: [String: (min: Int, max: Int)]
+        let events: [String]
+    }
+
+    static let namespaces: [Namespace] = [
+        Namespace(name: "runtime", permission: nil, audience: .all,
+                  methods: ["sendMessage": (1, 3), "getURL": (1, 1), "getManifest": (0, 0), "sendNativeMessage": (1, 2),
+                            "getPlatformInfo": (0, 0)],
+                  events: ["onMessage", "onConnect", "onInstalled", "onStartup"]),
+        Namespace(name: "storage.local", permission: "storage", audience: .all,
+                  methods: ["get": (0, 1), "set": (1, 1), "remove": (1, 1), "clear": (0, 0), "getBytesInUse": (0, 1)],
+                  events: []),
+        Namespace(name: "storage.session", permission: "storage", audience: .privileged,
+                  methods: ["get": (0, 1), "set": (1, 1), "remove": (1, 1), "clear": (0, 0), "getBytesInUse": (0, 1)],
+                  events: []),
+        Namespace(name: "storage", permission: "storage", audience: .all, methods: [:], events: ["onChanged"]),
+        Namespace(name: "tabs", permission: nil, audience: .privileged,
+                  methods: ["query": (1, 1), "get": (1, 1), "sendMessage": (2, 3), "create": (1, 1), "update": (1, 2),
+                            "remove": (1, 1), "reload": (0, 2)],
+                  events: ["onUpdated", "onActivated", "onRemoved"]),
+        Namespace(name: "action", permission: nil, audience: .privileged,
+                  methods: ["setIcon": (1, 1), "setBadgeText": (1, 1), "getBadgeText": (1, 1), "setBadgeBackgroundColor": (1, 1),
+                            "getBadgeBackgroundColor": (1, 1), "setTitle": (1, 1), "getTitle": (1, 1)],
+                  events: ["onClicked"]),
+    ]
+
+    /// webNavigation needs its permission: the frame-tree queries and the navigation events.
+    static let webNavigation = Namespace(name: "webNavigation", permission: "webNavigation", audience: .privileged,
+                                         methods: ["getFrame": (1, 1), "getAllFrames": (1, 1)],
+                                         events: ["onBeforeNavigate", "onCommitted", "onDOMContentLoaded", "onCompleted", "onErrorOccurred"])
+
+    /// declarativeNetRequest needs either DNR permission.
+    static let dnr = Namespace(name: "declarativeNetRequest", permission: "declarativeNetRequest", audience: .privileged,
+                               methods: ["getEnabledRulesets": (0, 0), "updateEnabledRulesets": (1, 1), "updateDynamicRules": (1, 1),
+                                         "getDynamicRules": (0, 1), "updateSessionRules": (1, 1), "getSessionRules": (0, 1),
+                                         "isRegexSupported": (1, 1), "getMatchedRules": (0, 1)],
+                               events: [])
+
+    /// The surface for a context: namespaces it may see given `permissions`.
+    static func surface(privileged: Bool, permissions: Set<String>) -> [Namespace] {
+        var all = namespaces + [webNavigation]
+        if permissions.contains("declarativeNetRequest") || permissions.contains("declarativeNetRequestWithHostAccess") {
+            all.append(Namespace(name: dnr.name, permission: nil, audience: dnr.audience, methods: dnr.methods, events: dnr.events))
+        }
+        return all.filter { namespace in
+            if namespace.audience == .privileged, !privileged { return false }
+            if let permission = namespace.permission, !permissions.contains(permission) { return false }
+            return true
+        }.map { namespace in
+            // runtime.sendNativeMessage exists only with the "nativeMessaging" permission and only
+            // in extension pages (Chrome's runtime API table; Safari's native messaging guide:
+            // the background and extension pages talk to the app, content scripts do not).
+            guard namespace.name == "runtime", !(permissions.contains("nativeMessaging") && privileged) else { return namespace }
+            var methods = namespace.methods
+            methods["sendNativeMessage"] = nil
+            return Namespace(name: namespace.name, permission: namespace.permission, audience: namespace.audience, methods: methods, events: namespace.events)
+        }
+    }
+}

@@ -1,0 +1,138 @@
+import BlockerCore
+import Foundation
+import WebRuntime
+
+extension Browser {
+    /// Chromium's getMatchedRules quota (constants.cc): 20 calls per 10 minutes outside a user
+    /// gesture. The Safari profile has no quota unless a scenario imposes one.
+    static let chromiumFeedbackQuota = (calls: 20, intervalMs: 600_000.0)
+
+    func handleDNR(_ call: APICall) -> APIResult {
+        let host = call.context.host
+        let dnr = host.dnr
+        let details = call.argument(0) ?? "{}"
+        let fields = Dictionary(JSONText.entries(details).map { ($0.key, $0.value) }, uniquingKeysWith: { $1 })
+        switch call.method {
+        case "getEnabledRulesets":
+            return .json(JSONText.array(dnr.staticRulesets.map(\.id).filter { dnr.enabled.contains($0) }.map(JSONText.string)))
+        case "updateEnabledRulesets":
+            let enable = JSONText.elements(fields["enableRulesetIds"] ?? "[]").map(JSONText.decodeString)
+            let disable = JSONText.elements(fields["disableRulesetIds"] ?? "[]").map(JSONText.decodeString)
+            for id in enable + disable where !dnr.staticRulesets.contains(where: { $0.id == id }) {
+                return .error("Invalid ruleset id: \(id).")
+            }
+            var next = dnr.enabled.subtracting(disable).union(enable)
+            if next.count > DNRLimits.maxEnabledStaticRulesets {
+                return .error(options.profile == .safari ? "Only 50 rulesets can be enabled at once." : "The number of enabled static rulesets exceeds the limit.")
+            }
+            swap(&dnr.enabled, &next)
+            dnr.invalidate()
+            trace.record(.dnr, at: "browser", "enabled rulesets: \(dnr.enabled.sorted().joined(separator: ", "))")
+            return .undefined
+        case "updateDynamicRules", "updateSessionRules":
+            let isSession = call.method == "updateSessionRules"
+            let current = isSession ? dnr.sessionRules : dnr.dynamicRules
+            let remove = Set(JSONText.elements(fields["removeRuleIds"] ?? "[]").compactMap { Int($0) })
+            let added: [DNRRule]
+            do {
+                added = try DNRRuleset.decodeRules(from: Data((fields["addRules"] ?? "[]").utf8), file: "addRules")
+            } catch let error as InputError {
+                return .error("Invalid rule: \(error.position.map { $0 + ": " } ?? "")\(error.message)")
+            } catch {
+                return .error("\(error)")
+            }
+            // Atomic: the whole resulting set is validated; on any error nothing changes.
+            // Unknown removeRuleIds are ignored (Chromium's UpdateDynamicRules).
+            let next = current.filter { !remove.contains($0.id) } + added
+            let source: DNRRuleset.Source = isSession ? .session : .dynamic
+            if let error = DNRRuleValidator.validate(ruleset: next, source: source).first {
+                return .error(error.message)
+            }
+            let other = isSession ? dnr.dynamicRules.count : dnr.sessionRules.count
+            if options.profile == .safari, next.count + other > DNRLimits.maxDynamicRules {
+                // WebKit's _WKWebExtensionDeclarativeNetRequestSQLiteStore message.
+                return .error("Failed to add \(isSession ? "session" : "dynamic") rules. Maximum number of dynamic and session rules exceeded.")
+            }
+            if isSession { dnr.sessionRules = next } else { dnr.dynamicRules = next }
+            dnr.invalidate()
+            trace.record(.dnr, at: "browser", "\(isSession ? "session" : "dynamic") rules now \(next.count): ids \(Self.idSummary(next.map(\.id)))")
+            return .undefined
+        case "getDynamicRules", "getSessionRules":
+            var rules = call.method == "getSessionRules" ? dnr.sessionRules : dnr.dynamicRules
+            if let ids = fields["ruleIds"] {
+                let wanted = Set(JSONText.elements(ids).compactMap { Int($0) })
+                rules = rules.filter { wanted.contains($0.id) }
+            }
+            return .json(Self.rulesJSON(rules))
+        case "isRegexSupported":
+            guard let regex = fields["regex"].map(JSONText.decodeString) else { return .error("Invalid regex") }
+            let answer = DNRRegexSupport.check(regex)
+            var out: [(String, String)] = [("isSupported", answer.isSupported ? "true" : "false")]
+            if let reason = answer.reason { out.append(("reason", JSONText.string(reason))) }
+            return .json(JSONText.object(out))
+        case "getMatchedRules":
+            return matchedRules(call, fields: fields)
+        default:
+            return .error("declarativeNetRequest.\(call.method) is not available")
+        }
+    }
+
+    private func matchedRules(_ call: APICall, fields: [String: String]) -> APIResult {
+        let host = call.context.host
+        let dnr = host.dnr
+        let manifest = host.bundle.manifest
+        let tabID = fields["tabId"].flatMap { Int($0) }
+        // Permission (Chromium declarative_net_request_api.cc; WebKit
+        // WebExtensionContextAPIDeclarativeNetRequestCocoa.mm): the feedback permission, or
+        // activeTab granted for the given tab.
+        let activeTab = manifest.has("activeTab") && tabID != nil && tabID.flatMap { tab($0) }.map { activeTabGrants.contains($0.id) } == true
+        guard manifest.has("declarativeNetRequestFeedback") || activeTab else {
+            return .error("The extension must have the declarativeNetRequestFeedback permission or have activeTab granted for the specified tab ID in order to call this function.")
+        }
+        let now = options.session.epoch + loop.now.milliseconds
+        let quota = options.profile == .chromium ? Self.chromiumFeedbackQuota : feedbackQuota
+        // A trusted gesture exempts the call: input being handled now, or the transient
+        // activation of a popup the user opened.
+        let gesture = inUserGesture || call.context.activationExpiry.map { loop.now < $0 } == true
+        if let quota, !gesture {
+            dnr.feedbackCalls.removeAll { now - $0 >= quota.intervalMs }
+            guard dnr.feedbackCalls.count < quota.calls else {
+                return .error("This request exceeds the MAX_GETMATCHEDRULES_CALLS_PER_INTERVAL quota.")
+            }
+            dnr.feedbackCalls.append(now)
+        }
+        let minTime = fields["minTimeStamp"].flatMap { Double($0) }
+        let records = dnr.matches.filter { record in
+            if let tabID, record.tabID != tabID { return false }
+            guard let minTime else { return true }
+            // Chromium includes matches at minTimeStamp; Safari excludes them.
+            return options.profile == .chromium ? record.time >= minTime : record.time > minTime
+        }
+        let entries = records.map { record -> String in
+            var fields: [(String, String)] = [("tabId", "\(record.tabID)"), ("timeStamp", Self.number(record.time))]
+            if options.profile == .chromium {
+                fields.append(("rule", JSONText.object([("ruleId", "\(record.rule.ruleID)"), ("rulesetId", JSONText.string(record.rule.rulesetID))])))
+            } else {
+                fields.append(("request", JSONText.object([("url", JSONText.string(record.url))])))
+            }
+            return JSONText.object(fields)
+        }
+        return .json(JSONText.object([("rulesMatchedInfo", JSONText.array(entries))]))
+    }
+
+    static func rulesJSON(_ rules: [DNRRule]) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(rules) else { return "[]" }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+    }
+
+    static func idSummary(_ ids: [Int]) -> String {
+        guard ids.count > 12 else { return ids.map(String.init).joined(separator: ",") }
+        return ids.prefix(6).map(String.init).joined(separator: ",") + ",… (\(ids.count) ids)"
+    }
+}

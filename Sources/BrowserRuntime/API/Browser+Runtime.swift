@@ -1,0 +1,233 @@
+import JSKit
+import WebRuntime
+
+extension Browser {
+    /// Chromium's error when nobody listens (extensions/renderer/api/messaging/messaging_util.cc,
+    /// kReceivingEndDoesntExistError); Safari rejects with the same text.
+    static let noReceiverError = "Could not establish connection. Receiving end does not exist."
+
+    func handleRuntime(_ call: APICall) -> APIResult {
+        let host = call.context.host
+        switch call.method {
+        case "sendMessage":
+            // sendMessage(message) or sendMessage(extensionId, message[, options]).
+            var message = call.wireArgument(0) ?? "null"
+            if call.arguments.count >= 2, let first = call.argument(0), JSONText.kind(first) == .string,
+               JSONText.decodeString(first) == host.id {
+                message = call.wireArgument(1) ?? "null"
+            }
+            // A suspended background that listened for messages starts again to receive this one.
+            wakeIfNeeded(host, for: "runtime.onMessage")
+            let receivers = liveContexts(of: host).filter { $0.kind.isPrivileged && $0 !== call.context }
+            return deliver(message, from: call.context, to: receivers, event: "runtime.onMessage")
+        case "sendNativeMessage":
+            guard let application = call.argument(0).map(JSONText.decodeString) else { return .error("Invalid application name") }
+            guard let handler = host.nativeMessageHandler else {
+                // Chromium: "Specified native messaging host not found." (native_message_process_host.cc)
+                return .error("Specified native messaging host not found.")
+            }
+            trace.record(.api, at: call.context.location, "native host \(application) receives \(call.argument(1) ?? "null")")
+            switch handler(application, call.argument(1) ?? "null") {
+            case let .success(json): return .json(json)
+            case let .failure(error): return .error(error.message)
+            }
+        case "getPlatformInfo":
+            return .json(#"{"arch":"arm","nacl_arch":"arm","os":"mac"}"#)
+        default:
+            return .error("runtime.\(call.method) is not available")
+        }
+    }
+
+    func handleTabs(_ call: APICall) -> APIResult {
+        let host = call.context.host
+        switch call.method {
+        case "query":
+            let filter = Dictionary(JSONText.entries(call.argument(0) ?? "{}").map { ($0.key, $0.value) }, uniquingKeysWith: { $1 })
+            let matching = tabs.filter { tab in
+                if let active = filter["active"], active != (tab.isActive ? "true" : "false") { return false }
+                if let id = filter["windowId"], id != "\(tab.windowID)" { return false }
+                if let url = filter["url"], JSONText.kind(url) == .string {
+                    guard mayAccess(host, url: tab.url, tab: tab), (try? MatchPattern(JSONText.decodeString(url)))?.matches(tab.url) == true else { return false }
+                }
+                return true
+            }
+            return .json(JSONText.array(matching.map { tabJSON($0, for: host) }))
+        case "get":
+            guard let id = call.argument(0).flatMap({ Int($0) }), let tab = tab(id) else {
+                return .error("No tab with id: \(call.argument(0) ?? "undefined").")
+            }
+            return .json(tabJSON(tab, for: host))
+        case "sendMessage":
+            guard let id = call.argument(0).flatMap({ Int($0) }), let tab = tab(id) else {
+                return .error("No tab with id: \(call.argument(0) ?? "undefined").")
+            }
+            var frameID: Int?
+            if let options = call.argument(2) {
+                frameID = JSONText.entries(options).first { $0.key == "frameId" }.flatMap { Int($0.value) }
+            }
+            let receivers = liveContexts(of: host).filter { context in
+                guard case let .content(tabID, frame) = context.kind, tabID == tab.id else { return false }
+                return frameID == nil || frameID == frame
+            }
+            return deliver(call.wireArgument(1) ?? "null", from: call.context, to: receivers, event: "runtime.onMessage")
+        case "create":
+            let fields = Dictionary(JSONText.entries(call.argument(0) ?? "{}").map { ($0.key, $0.value) }, uniquingKeysWith: { $1 })
+            let url = fields["url"].map(JSONText.decodeString) ?? "about:blank"
+            do {
+                let tab = try openTab(url: url, active: fields["active"] != "false")
+                return .json(tabJSON(tab, for: host))
+            } catch {
+                return .error("\(error)")
+            }
+        case "update":
+            var target = activeTab
+            var propertiesIndex = 0
+            if let first = call.argument(0), let id = Int(first) { target = tab(id); propertiesIndex = 1 }
+            guard let tab = target else { return .error("No tab with id: \(call.argument(0) ?? "undefined").") }
+            let fields = Dictionary(JSONText.entries(call.argument(propertiesIndex) ?? "{}").map { ($0.key, $0.value) }, uniquingKeysWith: { $1 })
+            if fields["active"] == "true" { activate(tab) }
+            if let url = fields["url"].map(JSONText.decodeString) {
+                do { try navigate(tab, to: url) } catch { return .error("\(error)") }
+            }
+            return .json(tabJSON(tab, for: host))
+        case "remove":
+            let ids: [Int]
+            if let json = call.argument(0), JSONText.kind(json) == .array { ids = JSONText.elements(json).compactMap { Int($0) } } else { ids = call.argument(0).flatMap { Int($0) }.map { [$0] } ?? [] }
+            for id in ids {
+                guard let tab = tab(id) else { return .error("No tab with id: \(id).") }
+                close(tab)
+            }
+            return .undefined
+        case "reload":
+            let target = call.argument(0).flatMap { Int($0) }.flatMap { tab($0) } ?? activeTab
+            guard let tab = target else { return .error("No tab to reload") }
+            do { try reload(tab) } catch { return .error("\(error)") }
+            return .undefined
+        default:
+            return .error("tabs.\(call.method) is not available")
+        }
+    }
+
+    /// Delivers a message to the first receiver that answers (Chromium's messaging: the
+    /// first `sendResponse` or returned promise wins; with no listener anywhere the call fails).
+    /// The receivers get it in a task of their own, as across Safari's processes: never inside
+    /// the sender's script, which runs on to its end first (ports deliver the same way).
+    func deliver(_ message: String, from sender: ExtensionContext, to receivers: [ExtensionContext], event: String) -> APIResult {
+        guard receivers.contains(where: { $0.hasListeners(event) }) else { return .error(Self.noReceiverError) }
+        let senderJSON = senderInfo(sender)
+        return .later { [unowned self] finish in
+            self.loop.schedule(label: "\(event) delivery") {
+                self.dispatchMessage(message, senderJSON: senderJSON, to: receivers.filter { $0.isAlive && $0.hasListeners(event) }, event: event, finish: finish)
+            }
+        }
+    }
+
+    private func dispatchMessage(_ message: String, senderJSON: String, to listening: [ExtensionContext], event: String, finish: @escaping (APIResult) -> Void) {
+        guard !listening.isEmpty else { return finish(.error(Self.noReceiverError)) }
+        let delivery = MessageDelivery(receivers: listening.count, finish: finish)
+        // A listener that returned true and never answered leaves its token; drop those of
+        // contexts that are gone.
+        if pendingAnswers.count > 256 { pendingAnswers = pendingAnswers.filter { $0.value.receiver.isAlive } }
+        // Message and sender cross as one JSON text: each value made from here, outside any
+        // script, costs a trip through the engine's lock.
+        let payload = "[" + message + "," + senderJSON + "]"
+        for receiver in listening {
+            let realm = receiver.world.context
+            guard let parsed = try? realm.parseJSON(payload) else { continue }
+            let token = nextMessageToken
+            nextMessageToken += 1
+            pendingAnswers[token] = (delivery, receiver)
+            delivery.tokens.append(token)
+            _ = try? receiver.api.invoke("dispatchMessage", [realm.string(event), parsed, realm.number(Double(token))])
+        }
+    }
+
+    /// `host.answerMessage(token, kind, value)` from a receiver: "answer" with a value, "error"
+    /// with a message, or "none" when that receiver will not answer. The first answer settles
+    /// the sender's promise; the others, and anything after, are dropped.
+    func answerMessage(_ call: HostCall) {
+        guard let token = call.argument(0).numberValue.map(Int.init), let (delivery, receiver) = pendingAnswers[token] else { return }
+        pendingAnswers[token] = nil
+        guard !delivery.settled else { return }
+        switch call.argument(1).stringValue ?? "none" {
+        case "answer":
+            delivery.settled = true
+            let value = call.argument(2)
+            if value.isUndefined { delivery.finish(.undefined) } else {
+                // Crosses as JSON.stringify writes it; traced with its keys sorted.
+                let wire = (try? value.toJSON()) ?? nil
+                delivery.finish(wire.map { .message(trace: JSONText.canonical($0), value: $0) } ?? .undefined)
+            }
+        case "error":
+            delivery.settled = true
+            delivery.finish(.error(call.argument(2).stringValue ?? "Error"))
+        default:
+            delivery.silent += 1
+            if delivery.silent == delivery.receivers { delivery.settled = true; delivery.finish(.undefined) }
+        }
+        if delivery.settled { for token in delivery.tokens { pendingAnswers[token] = nil } }
+    }
+
+    /// `runtime.MessageSender` for `context`.
+    func senderInfo(_ context: ExtensionContext) -> String {
+        var fields: [(String, String)] = [("id", JSONText.string(context.host.id))]
+        if let page = context.world.page {
+            fields.append(("url", JSONText.string(page.url)))
+            // about:blank and srcdoc documents have their creator's origin.
+            if let origin = URLOrigin.of(pageFrames[page.id]?.effectiveURL ?? page.url) { fields.append(("origin", JSONText.string(origin))) }
+        }
+        if case let .content(tabID, frameID) = context.kind, let tab = tab(tabID) {
+            fields.append(("tab", tabJSON(tab, for: context.host)))
+            fields.append(("frameId", "\(frameID)"))
+        }
+        return JSONText.object(fields)
+    }
+}
+
+extension ExtensionContext {
+    /// True when `event` (e.g. `runtime.onMessage`) has at least one listener here.
+    func hasListeners(_ event: String) -> Bool {
+        var node = api["browser"]
+        for part in event.split(separator: ".") { node = node[String(part)] }
+        return (try? node.invoke("hasListeners").toBool) == true
+    }
+}
+
+/// The origin of a URL (`scheme://host[:port]`).
+enum URLOrigin {
+    static func of(_ url: String) -> String? {
+        // A plain byte scan: Foundation's `range(of:)` goes through NSString on Linux.
+        let bytes = url.utf8
+        var index = bytes.startIndex
+        var schemeEnd: String.Index?
+        while index != bytes.endIndex {
+            if bytes[index] == UInt8(ascii: ":") {
+                let slash1 = bytes.index(after: index)
+                if slash1 != bytes.endIndex, bytes[slash1] == UInt8(ascii: "/") {
+                    let slash2 = bytes.index(after: slash1)
+                    if slash2 != bytes.endIndex, bytes[slash2] == UInt8(ascii: "/") { schemeEnd = bytes.index(after: slash2); break }
+                }
+            }
+            index = bytes.index(after: index)
+        }
+        guard let schemeEnd else { return nil }
+        let hostEnd = bytes[schemeEnd...].firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? bytes.endIndex
+        return String(url[..<hostEnd])
+    }
+}
+
+/// One message on its way to its receivers: settled by the first answer, or by every receiver
+/// declining.
+final class MessageDelivery {
+    let receivers: Int
+    let finish: (APIResult) -> Void
+    var settled = false
+    var silent = 0
+    /// The tokens its receivers hold (Browser.pendingAnswers), dropped once it is settled.
+    var tokens: [Int] = []
+
+    init(receivers: Int, finish: @escaping (APIResult) -> Void) {
+        self.receivers = receivers
+        self.finish = finish
+    }
+}

@@ -1,0 +1,36 @@
+import WebRuntime
+
+/// The toolbar button of an extension: global values and per-tab overrides.
+struct ActionState {
+    /// One set of toolbar values; nil fields fall back (tab -> global -> manifest default).
+    struct Values: Equatable {
+        var icon: String?
+        var badgeText: String?
+        var badgeColor: String?
+        var title: String?
+    }
+
+    var global = Values()
+    var tabs: [Int: Values] = [:]
+    let defaults: Values
+
+    init(manifest: Manifest) {
+        let icon = manifest.action?.defaultIcon.sorted { $0.key < $1.key }.first?.value
+        defaults = Values(icon: icon, badgeText: "", badgeColor: "#FF3B30", title: manifest.action?.defaultTitle ?? manifest.name)
+    }
+
+    /// What the toolbar shows for `tab`.
+    func effective(tab: Int) -> Values {
+        let own = tabs[tab] ?? Values()
+        return Values(
+            icon: own.icon ?? global.icon ?? defaults.icon,
+            badgeText: own.badgeText ?? global.badgeText ?? defaults.badgeText,
+            badgeColor: own.badgeColor ?? global.badgeColor ?? defaults.badgeColor,
+            title: own.title ?? global.title ?? defaults.title)
+    }
+
+    /// Trace text of a state: `icon=images/toolbar.svg badge="" title="ADV"`.
+    static func describe(_ values: Values) -> String {
+        "icon=\(values.icon ?? "none") badge=\(JSONText.string(values.badgeText ?? "")) title=\(JSONText.string(values.title ?? ""))"
+    }
+}

@@ -1,0 +1,140 @@
+import Foundation
+import JSKit
+import WebRuntime
+
+extension Browser {
+    /// Installs an extension and starts its background, which receives `runtime.onInstalled`
+    /// with reason `install` once its scripts have run.
+    /// - Throws: ``ManifestError`` for an invalid rule file, ``JSError`` when the runtime cannot
+    ///   start the background (script errors are reported on the background page instead).
+    /// - Parameter prepare: runs before the background starts (scenario setup: storage, rules).
+    @discardableResult
+    public func install(_ bundle: ExtensionBundle, prepare: ((ExtensionHost) throws -> Void)? = nil) throws -> ExtensionHost {
+        let host = try ExtensionHost(bundle: bundle, browser: self)
+        try prepare?(host)
+        extensions.append(host)
+        trace.record(.navigation, at: "browser", "install \(bundle.manifest.name) \(bundle.manifest.version) as \(bundle.id)")
+        try startBackground(host, event: ("runtime.onInstalled", [#"{"reason":"install"}"#]))
+        return host
+    }
+
+    /// Starts `host`'s background context if the manifest has one, then fires `event`.
+    func startBackground(_ host: ExtensionHost, event: (String, [String])?) throws {
+        guard let background = host.bundle.manifest.background else { return }
+        let url = host.bundle.url("_generated_background_page.html")
+        let page = try session.open(html: "<!DOCTYPE html><html><head></head><body></body></html>", url: url, beforeLoad: { [unowned self] page in
+            host.backgroundPage = page
+            host.backgroundContext = try self.makeContext(for: host, kind: .background, world: page.pageWorld)
+        })
+        let files: [String]
+        switch background {
+        case let .scripts(list): files = list
+        case let .serviceWorker(file):
+            files = [file]
+            // A service worker has no DOM and no window.
+            try page.pageWorld.evaluate("Object.defineProperties(globalThis, { document: { value: undefined }, window: { value: undefined } });", sourceURL: "adv-runtime:///service-worker.js")
+        }
+        for file in files {
+            page.pageWorld.run(try host.bundle.text(file), sourceURL: host.bundle.url(file), during: "background script \(file)")
+        }
+        if let (name, arguments) = event {
+            loop.schedule(label: "\(name) of \(host.bundle.manifest.name)") { [weak host] in
+                host?.backgroundContext?.dispatch(name, json: arguments)
+            }
+        }
+        scheduleIdleUnload(of: host)
+    }
+
+    // MARK: - Contexts
+
+    /// Gives `world` a `browser` (and `chrome`) object for `host`, as a context of `kind`.
+    func makeContext(for host: ExtensionHost, kind: ExtensionContext.Kind, world: World) throws -> ExtensionContext {
+        let id = nextContextID
+        nextContextID += 1
+        let realm = session.realm.context
+        let privileged = kind.isPrivileged
+        let (surface, events) = try apiSurface(of: host, privileged: privileged)
+        let properties = try realm.value(["runtime.id": host.id])
+        let reportError = realm.function("reportError", length: 2) { [weak world] call in
+            world?.page?.report(JSErrorReport(error: JSError(thrown: call.argument(1)), during: "an extension event listener"), world: world?.name ?? "page")
+            return nil
+        }
+        // The context's own canonical JSON serializer (ExtensionContext.canonical), for ports'
+        // messages; the context is made below, once its `browser` exists.
+        weak var made: ExtensionContext?
+        let canonical = realm.function("canonical", length: 1) { call in
+            guard let made else { return call.context.undefined }
+            return try made.canonical.call([call.argument(0)])
+        }
+        let api = try apiModule.invoke("makeBrowser", [realm.number(Double(id)), surface, events, properties, reportError, canonical])
+        let browserObject = api["browser"]
+        let runtime = browserObject["runtime"]
+        let bundle = host.bundle
+        try runtime.set("getURL", realm.function("getURL", length: 1) { call in
+            call.context.string(bundle.url(try call.argument(0).toString()))
+        })
+        let manifestJSON = (try? bundle.text("manifest.json")) ?? "{}"
+        try runtime.set("getManifest", realm.function("getManifest", length: 0) { [weak world] _ in
+            try (world?.context ?? realm).parseJSON(manifestJSON)
+        })
+        try world.global.set("browser", browserObject)
+        try world.global.set("chrome", browserObject)
+        let context = ExtensionContext(id: id, kind: kind, host: host, world: world, api: api)
+        made = context
+        contexts[id] = context
+        return context
+    }
+
+    func attachContentWorld(_ world: World, page: Page) throws {
+        guard case let .content(extensionID) = world.kind, let host = extensionHost(extensionID) else { return }
+        let frame = pageFrames[page.id]
+        let tabID = frame?.tab.id ?? pageTabs[page.id] ?? 0
+        _ = try makeContext(for: host, kind: .content(tabID: tabID, frameID: frame?.id ?? 0), world: world)
+    }
+
+    /// The methods (name -> [min, max] argument counts) and event names `host` gets in a
+    /// privileged or content context, made once per kind: every navigation makes a content
+    /// context, `makeBrowser` only reads them, and an installed extension's permissions do not
+    /// change.
+    func apiSurface(of host: ExtensionHost, privileged: Bool) throws -> (surface: JSValue, events: JSValue) {
+        if let made = host.apiSurfaces[privileged] { return made }
+        let permissions = host.bundle.manifest.permissions
+        let realm = session.realm.context
+        let surface = realm.object()
+        var events: [JSValue] = []
+        for namespace in APISurface.surface(privileged: privileged, permissions: permissions) {
+            let methods = realm.object()
+            for (method, counts) in namespace.methods {
+                try methods.set(method, try realm.array([realm.number(Double(counts.min)), realm.number(Double(counts.max))]))
+            }
+            if !namespace.methods.isEmpty { try surface.set(namespace.name, methods) }
+            events += namespace.events.map { realm.string(namespace.name + "." + $0) }
+        }
+        let made = (surface, try realm.array(events))
+        host.apiSurfaces[privileged] = made
+        return made
+    }
+
+    /// Live contexts of `host`, in creation order.
+    func liveContexts(of host: ExtensionHost) -> [ExtensionContext] {
+        let order = contextOrder ?? contexts.keys.sorted()
+        contextOrder = order
+        return order.compactMap { contexts[$0] }.filter { $0.host === host && $0.isAlive }
+    }
+}
+
+extension ExtensionContext {
+    /// Calls every listener of `event` with arguments given as JSON texts, parsed in this realm,
+    /// in a task of its own: in Safari an extension event crosses from the browser to the
+    /// context's process and never runs inside the script whose action fired it. The arguments
+    /// are fixed when the event fires; a context gone by then gets nothing.
+    func dispatch(_ event: String, json arguments: [String]) {
+        guard isAlive else { return }
+        host.browser.loop.schedule(owner: world.page?.id, label: "\(event) to \(location)") { [weak self] in
+            guard let self, self.isAlive else { return }
+            let context = self.world.context
+            guard let args = try? context.array(arguments.map { try context.parseJSON($0) }) else { return }
+            _ = try? self.api.invoke("dispatch", [context.string(event), args])
+        }
+    }
+}

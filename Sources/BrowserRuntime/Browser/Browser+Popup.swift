@@ -1,0 +1,103 @@
+import Foundation
+import JSKit
+import WebRuntime
+
+extension Browser {
+    /// How long a click's transient activation lasts (WebKit,
+    /// Source/WebCore/page/LocalDOMWindow.cpp, defaultTransientActivationDuration: 5 s).
+    public static let transientActivation = VirtualTime.seconds(5)
+
+    /// Clicks `host`'s toolbar button on `tab` (the active tab by default), a trusted user
+    /// gesture: activeTab is granted for the tab when the manifest requests it, then the popup
+    /// opens if the manifest names one; otherwise `action.onClicked(tab)` fires in the background
+    /// (waking it), with the gesture in force while its listeners run.
+    /// - Returns: the popup page, or nil when the click went to `action.onClicked`.
+    /// - Throws: ``BrowserError`` when there is no tab; as ``openPopup(_:in:)``.
+    @discardableResult
+    public func clickAction(of host: ExtensionHost, in tab: Tab? = nil) throws -> Page? {
+        guard let tab = tab ?? activeTab else { throw BrowserError("no tab to click '\(host.bundle.manifest.name)' in: open a tab first") }
+        if host.bundle.manifest.action?.defaultPopup != nil { return try openPopup(host, in: tab) }
+        trace.record(.toolbar, at: "tab\(tab.id)", "click \(host.bundle.manifest.name)")
+        grantActiveTab(host, tab: tab)
+        wakeIfNeeded(host, for: "action.onClicked")
+        withUserGesture {
+            for context in liveContexts(of: host) where context.kind.isPrivileged {
+                context.dispatch("action.onClicked", json: [tabJSON(tab, for: host)])
+            }
+        }
+        return nil
+    }
+
+    /// Opens `host`'s action popup (`action.default_popup`) as the user does by clicking the
+    /// toolbar button on `tab` (the active tab by default): activeTab is granted for the tab,
+    /// the popup's page is its own privileged context (`browser.*` as in the background) with
+    /// transient user activation for ``transientActivation`` (getMatchedRules is exempt from its
+    /// quota meanwhile). An open popup closes first.
+    /// - Throws: ``BrowserError`` when the manifest names no popup or there is no tab;
+    ///   ``ManifestError`` when the popup file cannot be read.
+    @discardableResult
+    public func openPopup(_ host: ExtensionHost, in tab: Tab? = nil) throws -> Page {
+        let manifest = host.bundle.manifest
+        guard let file = manifest.action?.defaultPopup else {
+            throw BrowserError("'\(manifest.name)' has no popup: its manifest sets no action.default_popup")
+        }
+        guard let tab = tab ?? activeTab else { throw BrowserError("no tab to open the popup of '\(manifest.name)' on: open a tab first") }
+        closePopup(host.id)
+        trace.record(.toolbar, at: "tab\(tab.id)", "click \(manifest.name) (popup \(file))")
+        grantActiveTab(host, tab: tab)
+        let html = try host.bundle.text(file)
+        let url = host.bundle.url(file)
+        loadingExtensionPage = url
+        defer { loadingExtensionPage = nil }
+        return try withUserGesture {
+            try session.open(html: html, url: url, beforeLoad: { [unowned self] page in
+                self.popups[host.id] = page
+                let context = try self.makeContext(for: host, kind: .popup, world: page.pageWorld)
+                context.activationExpiry = self.loop.now + Self.transientActivation
+                // window.close() dismisses the popover, once the running script has finished
+                // (HTML "close a browsing context" is queued, not done in the middle of a script).
+                let close = page.pageWorld.context.function("close") { [weak self, weak page] call in
+                    guard let self, let page else { return nil }
+                    self.loop.schedule(label: "popup window.close()") { [weak self, weak page] in
+                        guard let self, let page, self.popups[host.id] === page else { return }
+                        self.closePopup(host.id)
+                    }
+                    return nil
+                }
+                try page.pageWorld.global.set("close", close)
+            })
+        }
+    }
+
+    /// The open popup of `host`, if any.
+    public func popup(of host: ExtensionHost) -> Page? { popups[host.id] }
+
+    /// Closes `host`'s popup (as clicking elsewhere does): its context dies, its ports disconnect.
+    public func closePopup(of host: ExtensionHost) { closePopup(host.id) }
+
+    func closePopup(_ extensionID: String) {
+        guard let page = popups.removeValue(forKey: extensionID) else { return }
+        trace.record(.navigation, at: extensions.count > 1 ? "popup:\(extensionHost(extensionID)?.bundle.manifest.name ?? extensionID)" : "popup", "closed")
+        page.close()
+        contexts = contexts.filter { $0.value.world.page !== page }
+        disconnectPorts(of: page)
+    }
+
+    /// Runs `body` as the handling of trusted user input: ``inUserGesture`` is true meanwhile
+    /// (Chromium exempts getMatchedRules calls made then from its quota).
+    /// - Throws: what `body` throws.
+    public func withUserGesture<T>(_ body: () throws -> T) rethrows -> T {
+        let previous = inUserGesture
+        inUserGesture = true
+        defer { inUserGesture = previous }
+        return try body()
+    }
+
+    /// activeTab: a user invocation grants the extension the tab's site until the tab commits a
+    /// page of another origin or closes (when the manifest requests "activeTab").
+    func grantActiveTab(_ host: ExtensionHost, tab: Tab) {
+        guard host.bundle.manifest.has("activeTab"), !activeTabGrants.contains(tab.id) else { return }
+        activeTabGrants.insert(tab.id)
+        trace.record(.navigation, at: "tab\(tab.id)", "activeTab granted to \(host.bundle.manifest.name)")
+    }
+}

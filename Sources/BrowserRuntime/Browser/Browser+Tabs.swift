@@ -1,0 +1,209 @@
+import BlockerCore
+import Foundation
+import JSKit
+import WebRuntime
+
+extension Browser {
+    /// Opens a tab on `url` (made active by default) and loads it.
+    /// - Throws: ``BrowserError`` when no page is mapped to `url`.
+    @discardableResult
+    public func openTab(url: String, active: Bool = true, isPrivate: Bool = false) throws -> Tab {
+        let tab = Tab(id: nextTabID, url: url, isPrivate: isPrivate)
+        nextTabID += 1
+        tabs.append(tab)
+        trace.record(.navigation, at: "tab\(tab.id)", "open" + (isPrivate ? " (private)" : ""))
+        if active { activate(tab) }
+        try navigate(tab, to: url)
+        return tab
+    }
+
+    /// Makes `tab` the active tab and fires `tabs.onActivated`.
+    public func activate(_ tab: Tab) {
+        guard !tab.isActive else { return }
+        let previous = tabs.filter(\.isActive)
+        for other in tabs { other.isActive = false }
+        tab.isActive = true
+        trace.record(.navigation, at: "tab\(tab.id)", "activate")
+        // The tab that was in front goes hidden, then this one visible (HTML 6.2).
+        for other in previous { setVisibility(of: other, hidden: true) }
+        setVisibility(of: tab, hidden: false)
+        broadcast("tabs.onActivated", json: [JSONText.object([("tabId", "\(tab.id)"), ("windowId", "\(tab.windowID)")])])
+    }
+
+    /// Gives Web Storage (JS/web-storage.js) each document's tab: sessionStorage belongs to the
+    /// tab, and a private tab's storage is its own.
+    func installStorageHook() throws {
+        let realm = session.realm.context
+        try session.realm.engine.property("hooks").set("storageScope", realm.function("storageScope", length: 1) { [unowned self] call in
+            guard let tabID = self.pageTabs[Int(try call.argument(0).toNumber())], let tab = self.tab(tabID) else { return call.context.null }
+            return try call.context.value(["session": "tab\(tab.id)", "isPrivate": tab.isPrivate])
+        })
+    }
+
+    /// Queues, for every document of `tab`, its visibility change and `visibilitychange` event.
+    func setVisibility(of tab: Tab, hidden: Bool) {
+        for frame in tab.allFrames {
+            guard let page = frame.page, !page.isClosed else { continue }
+            loop.schedule(owner: page.id, label: "visibility of tab\(tab.id)") { [weak page] in
+                guard let page, !page.isClosed else { return }
+                do {
+                    try page.handle.invoke("setVisibility", [page.pageWorld.context.string(hidden ? "hidden" : "visible"), page.pageWorld.context.boolean(false)])
+                } catch let error as JSError {
+                    page.report(JSErrorReport(error: error, during: "visibilitychange"), world: "page")
+                } catch {}
+            }
+        }
+    }
+
+    /// Loads `url` in `tab`: the old page and its frames are closed (their content worlds die,
+    /// its "once" permission lapses, Safari clears the tab's toolbar customizations), the new
+    /// page is parsed with every permitted extension's content scripts, and its iframes load
+    /// before its `load` event.
+    /// - Throws: ``BrowserError`` when no page is mapped to `url`.
+    public func navigate(_ tab: Tab, to url: String) throws {
+        guard var html = pageSource(url) else {
+            throw BrowserError("no page for '\(url)': map it to a fixture file")
+        }
+        trace.record(.navigation, at: "tab\(tab.id)", "navigate \(url)")
+        let frame = Frame(id: 0, parent: nil, tab: tab, url: url, element: nil)
+        fireWebNavigation("onBeforeNavigate", frame: frame)
+        // The navigation itself is a main_frame request (rules may block it; ADV's never do).
+        let navigationBlocked = decide(NetworkRequest(url: url, type: .mainFrame, tabID: tab.id, documentURL: nil)).blocked
+        if navigationBlocked { html = "<!DOCTYPE html><title>Blocked</title>" }
+        if tab.page != nil {
+            if let oldHost = URLComponents(string: tab.url)?.host?.lowercased(), sitePermissions[oldHost] == .once {
+                sitePermissions[oldHost] = nil
+                trace.record(.navigation, at: "browser", "site permission \(oldHost) granted once has lapsed")
+            }
+        }
+        if let top = tab.frames[0] { closeFrame(top) }
+        for frame in tab.allFrames { closeFrame(frame) }
+        tab.page = nil
+        // activeTab lasts until the tab commits a page of another origin (WebKit
+        // WebExtensionContext::didCommitLoadForFrame clears the grant when the site changes).
+        if URLOrigin.of(tab.url) != URLOrigin.of(url), activeTabGrants.remove(tab.id) != nil {
+            trace.record(.navigation, at: "tab\(tab.id)", "activeTab grant lapsed")
+        }
+        for host in extensions { clearTabCustomizations(host, tab: tab) }
+        tab.url = url
+        tab.navigationCount += 1
+        tab.frames = [0: frame]
+        broadcastTabUpdate(tab, change: [("status", "\"loading\""), ("url", JSONText.string(url))])
+
+        let page = try openDocument(frame, html: html, scriptsAllowed: !navigationBlocked)
+        // A task run while the page was still arriving may have navigated the tab again.
+        guard !page.isClosed else { return }
+        loop.schedule(owner: page.id, label: "tab\(tab.id) complete") { [weak self, weak tab, weak page] in
+            guard let self, let tab, let page, !page.isClosed else { return }
+            self.broadcastTabUpdate(tab, change: [("status", "\"complete\"")])
+        }
+    }
+
+    /// Issues the parsed document's resource loads, decides each, and fires `load` or `error`
+    /// on its element in a later task (a blocked load fails as in Safari: an `error` event).
+    /// Iframes are left to ``loadChildFrames(of:in:)``.
+    func requestSubresources(of page: Page, in frame: Frame) throws {
+        let list = try page.handle.invoke("subresources")
+        let count = Int(try list["length"].toNumber())
+        var outcomes: [(element: JSValue, failed: Bool)] = []
+        for index in 0..<count {
+            let entry = list[index]
+            guard let url = entry["url"].stringValue, let type = entry["type"].stringValue.flatMap(DNRResourceType.init(rawValue:)) else { continue }
+            if type == .subFrame, entry["element"]["localName"].stringValue == "iframe" { continue }
+            let request = NetworkRequest(url: url, type: type, tabID: frame.tab.id, documentURL: frame.effectiveURL,
+                                         frameChain: frame.chain, frameID: frame.id)
+            // Unmapped resources load empty: a fixture need not supply bodies to exercise the rules.
+            outcomes.append((entry["element"], decide(request).blocked))
+        }
+        guard !outcomes.isEmpty else { return }
+        loop.schedule(owner: page.id, label: "subresource loads of \(page.url)") { [weak self, weak page] in
+            guard let self, let page, !page.isClosed else { return }
+            for outcome in outcomes { self.dispatch(outcome.failed ? "error" : "load", at: outcome.element, in: page) }
+        }
+    }
+
+    /// Reloads `tab`'s current URL.
+    /// - Throws: as ``navigate(_:to:)``.
+    public func reload(_ tab: Tab) throws {
+        prepareReload(tab)
+        try navigate(tab, to: tab.url)
+    }
+
+    /// Closes `tab` and fires `tabs.onRemoved`.
+    public func close(_ tab: Tab) {
+        guard let index = tabs.firstIndex(where: { $0 === tab }) else { return }
+        trace.record(.navigation, at: "tab\(tab.id)", "close")
+        for frame in tab.allFrames.reversed() { closeFrame(frame) }
+        tab.page = nil
+        forgetHistory(of: tab)
+        activeTabGrants.remove(tab.id)
+        tabs.remove(at: index)
+        for host in extensions { host.action.tabs[tab.id] = nil }
+        broadcast("tabs.onRemoved", json: ["\(tab.id)", #"{"isWindowClosing":false,"windowId":1}"#])
+        if tab.isActive, let next = tabs.last { activate(next) }
+    }
+
+    /// The tab with `id`.
+    public func tab(_ id: Int) -> Tab? { tabs.first { $0.id == id } }
+
+    /// `tabs.Tab` as JSON for `host`: url and title only where the extension may access the site
+    /// (Safari withholds them otherwise, as Chromium does without the "tabs" permission).
+    func tabJSON(_ tab: Tab, for host: ExtensionHost) -> String {
+        var fields: [(String, String)] = [
+            ("id", "\(tab.id)"), ("windowId", "\(tab.windowID)"), ("active", tab.isActive ? "true" : "false"),
+            ("incognito", tab.isPrivate ? "true" : "false"), ("index", "\(tabs.firstIndex { $0 === tab } ?? 0)"),
+            ("status", tab.page?.readyState == "complete" ? "\"complete\"" : "\"loading\""),
+        ]
+        if mayAccess(host, url: tab.url, tab: tab) || host.bundle.manifest.has("tabs") || hasActiveTab(host, tab: tab) {
+            fields.append(("url", JSONText.string(tab.url)))
+            fields.append(("title", JSONText.string(tab.title)))
+        }
+        return JSONText.object(fields)
+    }
+
+    func broadcastTabUpdate(_ tab: Tab, change: [(String, String)]) {
+        for host in extensions {
+            var visible = change
+            if !(mayAccess(host, url: tab.url, tab: tab) || host.bundle.manifest.has("tabs") || hasActiveTab(host, tab: tab)) {
+                visible.removeAll { $0.0 == "url" }
+            }
+            guard !visible.isEmpty else { continue }
+            wakeIfNeeded(host, for: "tabs.onUpdated")
+            for context in liveContexts(of: host) where context.kind.isPrivileged {
+                context.dispatch("tabs.onUpdated", json: ["\(tab.id)", JSONText.object(visible), tabJSON(tab, for: host)])
+            }
+        }
+    }
+
+    /// True when the user invoked `host` on `tab` (activeTab) and the grant still holds.
+    func hasActiveTab(_ host: ExtensionHost, tab: Tab) -> Bool {
+        host.bundle.manifest.has("activeTab") && activeTabGrants.contains(tab.id)
+    }
+
+    /// Fires `event` in every privileged context of every extension.
+    func broadcast(_ event: String, json arguments: [String]) {
+        for host in extensions {
+            wakeIfNeeded(host, for: event)
+            for context in liveContexts(of: host) where context.kind.isPrivileged {
+                context.dispatch(event, json: arguments)
+            }
+        }
+    }
+
+    /// Safari clears a tab's toolbar customizations when its main frame commits a new page
+    /// (WebKit, UIProcess/Extensions/WebExtensionContext.cpp, didCommitLoadForFrame); Chromium
+    /// keeps them until the tab closes.
+    func clearTabCustomizations(_ host: ExtensionHost, tab: Tab) {
+        guard options.profile == .safari, host.action.tabs[tab.id] != nil else { return }
+        let before = host.action.effective(tab: tab.id)
+        host.action.tabs[tab.id] = nil
+        traceToolbarChange(host, tab: tab.id, before: before, reason: "navigation cleared tab customizations")
+    }
+
+    /// Records the toolbar state of `tab` when it differs from `before`.
+    func traceToolbarChange(_ host: ExtensionHost, tab: Int, before: ActionState.Values, reason: String) {
+        let after = host.action.effective(tab: tab)
+        guard after != before else { return }
+        trace.record(.toolbar, at: "tab\(tab)", "\(ActionState.describe(after)) (\(reason))")
+    }
+}

@@ -1,0 +1,183 @@
+import Foundation
+import JSKit
+import WebRuntime
+
+/// A simulated Safari (or Chromium): tabs, installed extensions, per-site permissions and the
+/// `browser.*` APIs, over one ``WebSession`` and its virtual clock.
+public final class Browser {
+    /// Which browser's documented behaviour the APIs follow where Safari and Chromium differ.
+    public enum Profile: String, Sendable, CaseIterable {
+        case safari
+        case chromium
+    }
+
+    /// Options fixed when the browser is made.
+    public struct Options: Sendable {
+        /// Safari by default.
+        public var profile: Profile = .safari
+        /// The permission of sites nobody has decided on. Safari's default is to ask.
+        public var defaultSitePermission: SitePermission = .notAsked
+        /// Options of the underlying session (epoch, seed, script time limit).
+        public var session = WebSession.Options()
+        /// Makes default options.
+        public init() {}
+    }
+
+    /// The JavaScript machinery and virtual clock.
+    public let session: WebSession
+    /// The options the browser was made with.
+    public let options: Options
+    /// Open tabs, in order of creation.
+    public internal(set) var tabs: [Tab] = []
+    /// Installed extensions, in order of installation.
+    public internal(set) var extensions: [ExtensionHost] = []
+    /// Answers every load: URL in, body out (nil: nothing there). Navigations, scripts and
+    /// fetches all read it.
+    public var pageSource: (String) -> String? = { _ in nil }
+
+    var contexts: [Int: ExtensionContext] = [:] {
+        didSet { contextOrder = nil }
+    }
+    /// `contexts`' ids in creation order, kept until `contexts` changes (every message asks).
+    var contextOrder: [Int]?
+    /// Message deliveries waiting for receivers' answers, by the token their receiver holds.
+    var pendingAnswers: [Int: (delivery: MessageDelivery, receiver: ExtensionContext)] = [:]
+    var nextMessageToken = 1
+    var nextContextID = 1
+    var nextTabID = 1
+    var sitePermissions: [String: SitePermission] = [:]
+    var pageTabs: [Int: Int] = [:]
+    /// The frame each page is the document of (tabs only; not background or popup pages).
+    var pageFrames: [Int: Frame] = [:]
+    /// Frames whose documents are being parsed, innermost last (parser-inserted scripts load
+    /// on behalf of the last).
+    var loadingFrames: [Frame] = []
+    var nextFrameID = 1
+    /// The extension page (popup) being parsed, whose scripts load from its bundle.
+    var loadingExtensionPage: String?
+    /// Open popups, by extension id.
+    var popups: [String: Page] = [:]
+    var ports: [Int: PortChannel] = [:]
+    var nextPortID = 1
+    package let apiModule: JSValue
+
+    /// Makes a browser with no tabs and no extensions.
+    /// - Throws: as ``WebSession/init(options:)``.
+    public init(options: Options = Options()) throws {
+        self.options = options
+        session = try WebSession(options: options.session)
+        let realm = session.realm.context
+        let factory = try realm.evaluate(try SourceCache.shared.resource("browser-api.js", in: .module), sourceURL: "adv-runtime:///browser-api.js")
+        let hostObject = realm.object()
+        apiModule = try factory.call([hostObject])
+        // Canonical JSON of values from any realm, for callers outside a context (the scenario
+        // runner's expectations); contexts use their own (see makeContext).
+        try apiModule.set("canonical", try realm.evaluate(try SourceCache.shared.resource("canonical.js", in: .module), sourceURL: "adv-runtime:///canonical.js").call())
+        try hostObject.set("apiCall", realm.function("apiCall", length: 4) { [unowned self] call in
+            try self.handleAPICall(call)
+        })
+        try hostObject.set("answerMessage", realm.function("answerMessage", length: 3) { [unowned self] call in
+            self.answerMessage(call)
+            return nil
+        })
+        try installPortFunctions(on: hostObject)
+        session.locationName = { [unowned self] page, world in self.locationName(page: page, world: world) }
+        session.resourceLoader = { [unowned self] url in
+            // A parser-inserted <script src>: decided by the rules first, like every request.
+            let frame = self.loadingFrames.last
+            return self.load(url, type: .script, frame: frame, documentURL: frame?.effectiveURL ?? self.loadingExtensionPage)
+        }
+        session.stylesheetLoader = { [unowned self] url in
+            // The request itself is decided and traced with the page's other subresources; here
+            // only its body is served, unless a rule blocks it.
+            let frame = self.loadingFrames.last
+            if url.hasPrefix(ExtensionBundle.scheme) {
+                return self.extensionResource(url, for: frame?.effectiveURL ?? self.loadingExtensionPage ?? "")
+            }
+            let request = NetworkRequest(url: url, type: .stylesheet, tabID: frame?.tab.id ?? -1, documentURL: frame?.effectiveURL,
+                                         frameChain: frame?.chain ?? [], frameID: frame?.id ?? 0)
+            return self.decide(request, record: false).blocked ? nil : self.pageSource(url)
+        }
+        session.fetchHandler = { [unowned self] page, url, method in
+            let outcome = self.request(from: page, url: url, type: .xmlhttprequest, method: method)
+            return outcome.blocked ? .blocked : .response(status: outcome.status, body: outcome.body)
+        }
+        session.contentWorldCreated = { [unowned self] world, page in try self.attachContentWorld(world, page: page) }
+        try installNetworkHooks()
+        try installStorageHook()
+        installHistoryHooks()
+    }
+
+    /// The trace of everything the browser and its pages did.
+    public var trace: TraceRecorder { session.trace }
+    /// The virtual clock.
+    public var loop: EventLoop { session.loop }
+    /// The active tab, if any.
+    public var activeTab: Tab? { tabs.first { $0.isActive } }
+
+    /// The installed extension with `id`.
+    public func extensionHost(_ id: String) -> ExtensionHost? { extensions.first { $0.id == id } }
+
+    // MARK: - Site permissions
+
+    /// Sets the permission every extension has on `host` (a hostname, or `*` for the default).
+    public func setSitePermission(_ permission: SitePermission, for host: String) {
+        sitePermissions[host.lowercased()] = permission
+        trace.record(.navigation, at: "browser", "site permission \(host.lowercased()) = \(permission.rawValue)")
+    }
+
+    /// The permission in force for `url`'s host.
+    public func sitePermission(for url: String) -> SitePermission {
+        guard let host = URLParts.of(url)?.host else { return .denied }
+        return sitePermissions[host] ?? sitePermissions["*"] ?? options.defaultSitePermission
+    }
+
+    /// True when `host`'s extension may run scripts on, and read details of, `url` in `tab`.
+    func mayAccess(_ host: ExtensionHost, url: String, tab: Tab?) -> Bool {
+        guard let scheme = URLParts.of(url)?.scheme, scheme == "http" || scheme == "https" else { return false }
+        // Private browsing has its own switch in Safari; this runtime does not allow it by default.
+        if tab?.isPrivate == true, !allowInPrivate.contains(host.id) { return false }
+        let manifest = host.bundle.manifest
+        let requested = manifest.hostPermissions.contains { $0.matches(url) }
+            || manifest.contentScripts.contains { $0.applies(to: url) }
+        return requested && sitePermission(for: url).grants
+    }
+
+    /// Tabs where the user invoked the extension (activeTab is granted until navigation).
+    public var activeTabGrants: Set<Int> = []
+    /// True while a scenario's trusted user input is being handled (quota exemptions).
+    public var inUserGesture = false
+    /// Unload a non-persistent background after 30 s without an event, as Safari does (see
+    /// ``scheduleIdleUnload(of:)``). Off by default: a scenario turns it on.
+    public var unloadsIdleBackgrounds = false
+    /// A getMatchedRules quota imposed on the Safari profile (Safari itself has none).
+    public var feedbackQuota: (calls: Int, intervalMs: Double)?
+
+    /// Extensions allowed in private browsing.
+    public var allowInPrivate: Set<String> = []
+
+    // MARK: - Trace locations
+
+    func locationName(page: Page, world: String) -> String {
+        let suffix = extensions.count > 1 ? ":" : ""
+        if let host = extensions.first(where: { $0.backgroundPage === page }) {
+            return "background" + (suffix.isEmpty ? "" : suffix + host.bundle.manifest.name)
+        }
+        if let (id, _) = popups.first(where: { $0.value === page }), let host = extensionHost(id) {
+            return "popup" + (suffix.isEmpty ? "" : suffix + host.bundle.manifest.name)
+        }
+        var tab = pageTabs[page.id].map { "tab\($0)" } ?? "page\(page.id)"
+        if let frame = pageFrames[page.id], frame.id != 0 { tab += "/frame\(frame.id)" }
+        let worldName = world.hasPrefix("content:") ? "content" : world
+        return "\(tab)/\(worldName)"
+    }
+}
+
+/// A browser operation that cannot be carried out.
+public struct BrowserError: Error, CustomStringConvertible {
+    /// What went wrong.
+    public let message: String
+    /// Makes an error.
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}

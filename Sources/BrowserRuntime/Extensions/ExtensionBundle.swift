@@ -1,0 +1,76 @@
+import Foundation
+import WebRuntime
+
+/// An unpacked Web Extension folder with its validated manifest.
+public struct ExtensionBundle: Sendable {
+    /// The extension's folder.
+    public let folder: URL
+    /// The validated manifest.
+    public private(set) var manifest: Manifest
+    /// The extension's id, as `runtime.id` reports it and used in its URLs.
+    public let id: String
+
+    /// Loads and validates `folder/manifest.json`.
+    /// - Parameter id: the extension id (Safari uses a per-profile UUID); by default derived from
+    ///   the manifest name so traces are stable.
+    /// - Throws: ``ManifestError`` naming the file and key path.
+    public init(folder: URL, id: String? = nil) throws {
+        let file = folder.appendingPathComponent("manifest.json")
+        guard let data = FileManager.default.contents(atPath: file.path) else {
+            throw ManifestError(file: file.path, keyPath: "", reason: "cannot read the manifest (is '\(folder.path)' an extension folder?)")
+        }
+        self.folder = folder
+        manifest = try Manifest.parse(data, file: file.path) { path in
+            FileManager.default.fileExists(atPath: folder.appendingPathComponent(path).path)
+        }
+        self.id = id ?? Self.stableID(for: manifest.name)
+    }
+
+    /// The same extension without some API permissions, as when a browser withholds them.
+    public func withholding(_ permissions: Set<String>) -> ExtensionBundle {
+        var copy = self
+        copy.manifest.permissions.subtract(permissions)
+        return copy
+    }
+
+    /// Files already read. Like Safari, which reads an installed extension's resources from its
+    /// bundle, a loaded extension does not see later edits to its folder; content scripts are
+    /// read once, not again on every navigation.
+    private let texts = LockedCache<String>()
+
+    /// The text of a file inside the extension.
+    /// - Throws: ``ManifestError`` when it cannot be read.
+    public func text(_ path: String) throws -> String {
+        if let text = texts[path] { return text }
+        let url = folder.appendingPathComponent(path)
+        guard let data = FileManager.default.contents(atPath: url.path), let text = String(data: data, encoding: .utf8) else {
+            throw ManifestError(file: url.path, keyPath: "", reason: "cannot read '\(path)' as UTF-8 text")
+        }
+        texts[path] = text
+        return text
+    }
+
+    /// The scheme and separator of extension URLs.
+    public static let scheme = "safari-web-extension://"
+
+    /// `safari-web-extension://<id>/<path>`, what `runtime.getURL` returns.
+    public func url(_ path: String) -> String {
+        Self.scheme + "\(id)/" + (path.hasPrefix("/") ? String(path.dropFirst()) : path)
+    }
+
+    /// A UUID-shaped id derived from the name (FNV-1a), uppercase like Safari's.
+    static func stableID(for name: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        var words: [UInt64] = []
+        for round in 0..<2 {
+            for byte in "\(round):\(name)".utf8 {
+                hash ^= UInt64(byte)
+                hash = hash &* 0x100_0000_01b3
+            }
+            words.append(hash)
+        }
+        let hex = words.map { String($0, radix: 16, uppercase: true) }.map { String(repeating: "0", count: 16 - $0.count) + $0 }.joined()
+        let chars = Array(hex)
+        return "\(String(chars[0..<8]))-\(String(chars[8..<12]))-\(String(chars[12..<16]))-\(String(chars[16..<20]))-\(String(chars[20..<32]))"
+    }
+}

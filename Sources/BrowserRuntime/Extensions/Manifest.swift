@@ -1,0 +1,100 @@
+import WebRuntime
+
+/// A validated Manifest V3 `manifest.json`.
+public struct Manifest: Sendable {
+    /// How the background context runs.
+    public enum Background: Equatable, Sendable {
+        /// `background.service_worker`: a worker without a DOM.
+        case serviceWorker(String)
+        /// `background.scripts` with `persistent: false`: Safari's non-persistent background page.
+        case scripts([String])
+    }
+
+    /// One `content_scripts` entry.
+    public struct ContentScriptEntry: Sendable {
+        /// Pages it runs on.
+        public var matches: [MatchPattern]
+        /// Pages excluded even if matched.
+        public var excludeMatches: [MatchPattern]
+        /// Script files, in order.
+        public var js: [String]
+        /// Stylesheet files, injected as user stylesheets.
+        public var css: [String]
+        /// When the scripts run.
+        public var runAt: ContentScript.RunAt
+        /// Whether it runs in frames as well as the top document.
+        public var allFrames: Bool
+        /// Whether it runs in about:blank/srcdoc frames whose parent matches.
+        public var matchAboutBlank: Bool
+
+        /// True when the entry applies to `url`.
+        public func applies(to url: String) -> Bool {
+            matches.contains { $0.matches(url) } && !excludeMatches.contains { $0.matches(url) }
+        }
+    }
+
+    /// One `declarative_net_request.rule_resources` entry.
+    public struct Ruleset: Equatable, Sendable {
+        /// The ruleset id.
+        public var id: String
+        /// The JSON file of rules.
+        public var path: String
+        /// Whether it is enabled at install.
+        public var enabled: Bool
+
+        /// Makes a ruleset entry.
+        public init(id: String, path: String, enabled: Bool) {
+            self.id = id
+            self.path = path
+            self.enabled = enabled
+        }
+    }
+
+    /// The `action` key.
+    public struct Action: Equatable, Sendable {
+        /// Icon paths by size (a single path is stored under size 0).
+        public var defaultIcon: [Int: String]
+        /// The popup page.
+        public var defaultPopup: String?
+        /// The tooltip.
+        public var defaultTitle: String?
+    }
+
+    /// One `web_accessible_resources` entry.
+    public struct WebAccessibleResource: Sendable {
+        /// Resource globs.
+        public var resources: [String]
+        /// Pages that may load them.
+        public var matches: [MatchPattern]
+    }
+
+    public var manifestVersion: Int
+    public var name: String
+    public var version: String
+    public var description: String?
+    public var background: Background?
+    public var contentScripts: [ContentScriptEntry]
+    public var rulesets: [Ruleset]
+    public var permissions: Set<String>
+    public var hostPermissions: [MatchPattern]
+    public var optionalHostPermissions: [MatchPattern]
+    public var webAccessibleResources: [WebAccessibleResource]
+    public var action: Action?
+
+    /// True when the manifest requests `permission` (an API permission such as `storage`).
+    public func has(_ permission: String) -> Bool { permissions.contains(permission) }
+}
+
+/// A manifest problem, naming the file and the key path.
+public struct ManifestError: Error, Equatable, CustomStringConvertible {
+    /// The manifest file.
+    public let file: String
+    /// The offending key, e.g. `content_scripts[0].matches[1]` (empty for the file as a whole).
+    public let keyPath: String
+    /// What is wrong and how to fix it.
+    public let reason: String
+
+    public var description: String {
+        keyPath.isEmpty ? "\(file): \(reason)" : "\(file): \(keyPath): \(reason)"
+    }
+}

@@ -1,0 +1,143 @@
+import JSKit
+import WebRuntime
+
+extension Browser {
+    /// Installs the port host functions browser-api.js calls (portOpen, portPost, portDisconnect).
+    func installPortFunctions(on hostObject: JSValue) throws {
+        let realm = session.realm.context
+        try hostObject.set("portOpen", realm.function("portOpen", length: 4) { [unowned self] call in
+            let context = try self.context(call.argument(0))
+            let target = Int(try call.argument(1).toNumber())
+            let name = try call.argument(2).toString()
+            let frameID = Int(try call.argument(3).toNumber())
+            let id = self.openPort(from: context, tabID: target >= 0 ? target : nil, frameID: frameID >= 0 ? frameID : nil, name: name)
+            return call.context.number(Double(id))
+        })
+        try hostObject.set("portPost", realm.function("portPost", length: 4) { [unowned self] call in
+            let context = try self.context(call.argument(0))
+            let json = try call.argument(2).toString()
+            // The message as its sender wrote it (keys in their own order) reaches the other end.
+            let wire = call.argument(3).isUndefined ? json : ((try call.argument(3).toJSON()) ?? "null")
+            self.postOnPort(Int(try call.argument(1).toNumber()), from: context, json: json, wire: wire)
+            return nil
+        })
+        try hostObject.set("portDisconnect", realm.function("portDisconnect", length: 2) { [unowned self] call in
+            let context = try self.context(call.argument(0))
+            self.disconnectPort(Int(try call.argument(1).toNumber()), from: context, error: nil)
+            return nil
+        })
+    }
+
+    private func context(_ value: JSValue) throws -> ExtensionContext {
+        guard let context = contexts[Int(try value.toNumber())] else { throw JSError(message: "Extension context invalidated.") }
+        return context
+    }
+
+    /// Opens a channel and, in a later task, offers it to every receiving context with a
+    /// `runtime.onConnect` listener: extension pages and the background for `runtime.connect`
+    /// (waking a suspended background), the tab's content scripts (one frame with `frameID`)
+    /// for `tabs.connect`. With no receiver the opener's port disconnects with
+    /// "Could not establish connection. Receiving end does not exist." in runtime.lastError.
+    func openPort(from opener: ExtensionContext, tabID: Int?, frameID: Int?, name: String) -> Int {
+        let id = nextPortID
+        nextPortID += 1
+        let channel = PortChannel(id: id, name: name, opener: opener)
+        ports[id] = channel
+        let method = tabID == nil ? "runtime.connect" : "tabs.connect"
+        var target = ""
+        if let tabID { target = " to tab\(tabID)" + (frameID.map { "/frame\($0)" } ?? "") }
+        trace.record(.api, at: opener.location, "\(method) \(channel.label)\(target)")
+        let fault = opener.host.faults.match(method: method, arguments: JSONText.string(name), now: loop.now)
+        loop.schedule(after: fault?.delay ?? .zero, label: "\(method) \(channel.label)") { [weak self] in
+            guard let self, self.ports[id] != nil else { return }
+            if let error = fault?.error {
+                self.endOpener(channel, error: error)
+                return
+            }
+            let host = opener.host
+            var candidates: [ExtensionContext]
+            if let tabID {
+                candidates = self.liveContexts(of: host).filter { context in
+                    guard case let .content(tab, frame) = context.kind, tab == tabID else { return false }
+                    return frameID == nil || frameID == frame
+                }
+            } else {
+                self.wakeIfNeeded(host, for: "runtime.onConnect")
+                candidates = self.liveContexts(of: host).filter { $0.kind.isPrivileged && $0 !== opener }
+            }
+            let senderJSON = self.senderInfo(opener)
+            for receiver in candidates where receiver.hasListeners("runtime.onConnect") {
+                let realm = receiver.world.context
+                guard let sender = try? realm.parseJSON(senderJSON) else { continue }
+                channel.receivers.append(receiver)
+                _ = try? receiver.api.invoke("acceptPort", [realm.number(Double(id)), realm.string(name), sender])
+            }
+            if channel.receivers.isEmpty { self.endOpener(channel, error: Self.noReceiverError) }
+        }
+        return id
+    }
+
+    /// Delivers a message in a later task: from the opener to every receiver, from a receiver
+    /// to the opener.
+    func postOnPort(_ id: Int, from sender: ExtensionContext, json: String, wire: String) {
+        guard let channel = ports[id] else { return }
+        trace.record(.api, at: sender.location, "\(channel.label) postMessage(\(json))")
+        if sender === sender.host.backgroundContext { sender.host.lastBackgroundPortActivity = loop.now }
+        // Tasks run in order: a message posted right after connect arrives once the receivers
+        // have accepted, and one posted before a disconnect still arrives, first.
+        loop.schedule(label: "\(channel.label) message") {
+            let targets = sender === channel.opener ? channel.receivers : (channel.openerConnected ? [channel.opener] : [])
+            for target in targets where target.isAlive {
+                let realm = target.world.context
+                _ = try? target.api.invoke("portEvent", [realm.number(Double(id)), realm.string("message"), realm.string(wire)])
+            }
+        }
+    }
+
+    /// Ends `context`'s side of channel `id`: the other side hears onDisconnect in a later task
+    /// (the opener only once no receiver is left, as in Chromium).
+    func disconnectPort(_ id: Int, from context: ExtensionContext, error: String?) {
+        guard let channel = ports[id] else { return }
+        trace.record(.api, at: context.location, "\(channel.label) disconnect")
+        if context === channel.opener {
+            channel.openerConnected = false
+            ports[id] = nil
+            loop.schedule(label: "\(channel.label) disconnect") {
+                let receivers = channel.receivers
+                channel.receivers = []
+                for receiver in receivers { receiver.portEvent(id, error: error) }
+            }
+        } else {
+            channel.receivers.removeAll { $0 === context }
+            guard channel.receivers.isEmpty else { return }
+            ports[id] = nil
+            let opener = channel.opener
+            if channel.openerConnected { loop.schedule(label: "\(channel.label) disconnect") { opener.portEvent(id, error: error) } }
+        }
+    }
+
+    private func endOpener(_ channel: PortChannel, error: String) {
+        ports[channel.id] = nil
+        trace.record(.api, at: channel.opener.location, "\(channel.label) disconnected: \(error)")
+        channel.opener.portEvent(channel.id, error: error)
+    }
+
+    /// Every port end in `page`'s contexts disconnects, as when its document goes away.
+    func disconnectPorts(of page: Page) {
+        for channel in ports.values.sorted(by: { $0.id < $1.id }) {
+            for context in [channel.opener] + channel.receivers where context.world.page === page {
+                disconnectPort(channel.id, from: context, error: nil)
+            }
+        }
+    }
+}
+
+extension ExtensionContext {
+    /// Fires onDisconnect on this context's end of port `id` (with runtime.lastError set to
+    /// `error`, when given).
+    func portEvent(_ id: Int, error: String?) {
+        guard isAlive else { return }
+        let realm = world.context
+        _ = try? api.invoke("portEvent", [realm.number(Double(id)), realm.string("disconnect"), error.map { realm.string($0) } ?? realm.null])
+    }
+}

@@ -1,0 +1,127 @@
+import BlockerCore
+import Foundation
+import JSKit
+import WebRuntime
+
+extension Browser {
+    /// What a request made from script gets: blocked, or a status and a body.
+    struct RequestOutcome {
+        var blocked: Bool
+        var status: Int
+        var body: String
+    }
+
+    /// Decides and answers a request `page` makes (fetch, XMLHttpRequest, beacon, WebSocket):
+    /// extension resources come from the bundle, everything else is decided by the rules and
+    /// answered from ``pageSource`` (404 when it has nothing).
+    func request(from page: Page, url: String, type: DNRResourceType, method: String) -> RequestOutcome {
+        if url.hasPrefix(ExtensionBundle.scheme) {
+            let body = extensionResource(url, for: page.url)
+            return RequestOutcome(blocked: body == nil, status: body == nil ? 0 : 200, body: body ?? "")
+        }
+        let frame = pageFrames[page.id]
+        let request = NetworkRequest(url: url, type: type, method: method, tabID: pageTabs[page.id] ?? -1,
+                                     documentURL: frame?.effectiveURL ?? page.url, frameChain: frame?.chain ?? [], frameID: frame?.id ?? 0)
+        if decide(request).blocked { return RequestOutcome(blocked: true, status: 0, body: "") }
+        guard let body = pageSource(url) else { return RequestOutcome(blocked: false, status: 404, body: "") }
+        return RequestOutcome(blocked: false, status: 200, body: body)
+    }
+
+    /// The text of a resource a document loads (a script): nil when a rule blocks it or nothing
+    /// is there.
+    func load(_ url: String, type: DNRResourceType, frame: Frame?, documentURL: String?) -> String? {
+        if url.hasPrefix(ExtensionBundle.scheme) { return extensionResource(url, for: documentURL ?? "") }
+        let request = NetworkRequest(url: url, type: type, tabID: frame?.tab.id ?? -1, documentURL: documentURL,
+                                     frameChain: frame?.chain ?? [], frameID: frame?.id ?? 0)
+        return decide(request).blocked ? nil : pageSource(url)
+    }
+
+    /// A file of an installed extension: its own pages load any of its files; a web page only
+    /// those the manifest lists in `web_accessible_resources` for the page's URL (Chromium's
+    /// extensions/browser/extension_protocols.cc refuses the others; WebKit does the same in
+    /// WebExtensionContext::isURLForThisExtension checks).
+    func extensionResource(_ url: String, for documentURL: String) -> String? {
+        let rest = url.dropFirst(ExtensionBundle.scheme.count)
+        guard let slash = rest.firstIndex(of: "/") else { return nil }
+        let id = String(rest[..<slash])
+        var path = String(rest[rest.index(after: slash)...])
+        if let cut = path.firstIndex(where: { $0 == "?" || $0 == "#" }) { path = String(path[..<cut]) }
+        guard let host = extensionHost(id) else { return nil }
+        let ownPage = documentURL.hasPrefix(ExtensionBundle.scheme + id + "/")
+        if !ownPage {
+            let accessible = host.bundle.manifest.webAccessibleResources.contains { entry in
+                entry.matches.contains { $0.matches(documentURL) } && entry.resources.contains { MatchPattern.glob($0.hasPrefix("/") ? String($0.dropFirst()) : $0, matches: path) }
+            }
+            guard accessible else { return nil }
+        }
+        return try? host.bundle.text(path)
+    }
+
+    // MARK: - Requests after parsing (JS/requests.js)
+
+    /// Gives the engine's browser layers their hooks: requests made by script and by elements
+    /// inserted or changed after parsing, and frames inserted, changed or removed.
+    func installNetworkHooks() throws {
+        let realm = session.realm.context
+        let hooks = try session.realm.engine.property("hooks")
+        try hooks.set("request", realm.function("request", length: 5) { [unowned self] call in
+            let pageID = Int(try call.argument(0).toNumber())
+            let element = call.argument(1)
+            let url = try call.argument(2).toString()
+            let typeName = try call.argument(3).toString()
+            let method = call.argument(4).stringValue ?? "GET"
+            guard let page = self.session.pages[pageID], let type = DNRResourceType(rawValue: typeName) else {
+                return try call.context.value(["blocked": true])
+            }
+            let outcome = self.request(from: page, url: url, type: type, method: method)
+            if element.isObject { self.settleElementLoad(element, page: page, url: url, type: type, outcome: outcome) }
+            return try call.context.value(["blocked": outcome.blocked, "status": outcome.status, "body": outcome.body])
+        })
+        try hooks.set("frame", realm.function("frame", length: 2) { [unowned self] call in
+            let pageID = Int(try call.argument(0).toNumber())
+            guard let parent = self.pageFrames[pageID] else { return nil }
+            let element = call.argument(1)
+            let target = try self.framesLayer.invoke("target", [element])
+            let url = target["url"].stringValue ?? "about:blank"
+            let srcdoc = target["srcdoc"].stringValue
+            if srcdoc == nil, url != "about:blank" {
+                // A navigation: the document comes in a later task (the element has none meanwhile).
+                if let old = self.frame(holding: element, in: parent.tab) { self.closeFrame(old) }
+                _ = try self.framesLayer.invoke("detach", [element])
+                self.loop.schedule(owner: pageID, label: "frame load \(url)") { [weak self] in
+                    try? self?.loadFrame(element: element, url: url, srcdoc: nil, parent: parent)
+                }
+            } else {
+                // about:blank and srcdoc documents exist as soon as the element is inserted.
+                try self.loadFrame(element: element, url: url, srcdoc: srcdoc, parent: parent)
+            }
+            return nil
+        })
+        try hooks.set("frameRemoved", realm.function("frameRemoved", length: 2) { [unowned self] call in
+            let pageID = Int(try call.argument(0).toNumber())
+            if let parent = self.pageFrames[pageID], let frame = self.frame(holding: call.argument(1), in: parent.tab) {
+                self.trace.record(.navigation, at: "tab\(parent.tab.id)/frame\(frame.id)", "removed from frame \(parent.id)")
+                self.closeFrame(frame)
+            }
+            return nil
+        })
+    }
+
+    /// Fires `load` or `error` at an element whose request was decided, in a later task; a
+    /// script that loads runs first, in the page world (HTML "execute the script element").
+    func settleElementLoad(_ element: JSValue, page: Page, url: String, type: DNRResourceType, outcome: RequestOutcome) {
+        loop.schedule(owner: page.id, label: "\(type.rawValue) load \(url)") { [weak page] in
+            guard let page, !page.isClosed else { return }
+            var failed = outcome.blocked
+            if type == .script, !failed {
+                if outcome.status == 200 {
+                    page.runScript(element, outcome.body, sourceURL: url, during: "script \(url)")
+                } else {
+                    failed = true
+                }
+            }
+            guard let event = try? page.pageWorld.global["Event"].construct([page.pageWorld.context.string(failed ? "error" : "load")]) else { return }
+            _ = try? element.invoke("dispatchEvent", [event])
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import ADVHarnessSupport
+import BrowserRuntime
+import CommandLineKit
+import Foundation
+import RuntimeBench
+import ScenarioKit
+import WebRuntime
+
+/// The `adv-harness` command line: parses arguments, calls the library, prints, and returns the
+/// exit code (0 success, 1 a failed check, 2 bad input).
+public enum HarnessCommand {
+    static let usage = """
+    usage: adv-harness <command> [options]
+
+    commands:
+      run [SUITE|FILE|DIR]...   run scenarios and compare their traces with the golden baselines
+      trace SCENARIO            print a scenario's trace (--channel toolbar: the toolbar-state dump)
+      list [SUITE]...           list suites and scenarios
+      bench [--json]            print the performance figures (medians and p90)
+      demo [PAGE.html]          load one page on the virtual clock with a content script, print what it saw
+      help [COMMAND]            show help for a command
+
+    'adv-harness <command> --help' shows a command's options.
+    """
+
+    static let commands = ["run", "trace", "list", "bench", "demo", "help"]
+
+    /// Runs the command line `arguments` (without the program name).
+    /// - Returns: the process exit code.
+    public static func run(_ arguments: [String], output: CommandOutput = .standard()) -> Int32 {
+        ADVHarnessSupport.register()
+        guard let command = arguments.first else {
+            output.err(usage)
+            return ExitStatus.badInput
+        }
+        let rest = Array(arguments.dropFirst())
+        do {
+            switch command {
+            case "run": return try RunCommand.run(rest, output: output)
+            case "trace": return try TraceCommand.run(rest, output: output)
+            case "list": return try ListCommand.run(rest, output: output)
+            case "demo": return try DemoCommand.run(rest, output: output)
+            case "bench": return try BenchCommand.run(rest, output: output)
+            case "help", "--help", "-h":
+                if let topic = rest.first { return run([topic, "--help"], output: output) }
+                output.out(usage)
+                return ExitStatus.success
+            default:
+                let hint = Arguments.nearest(to: command, in: commands).map { "; did you mean '\($0)'?" } ?? ""
+                throw UsageError("unknown command '\(command)'\(hint) (adv-harness --help lists commands)")
+            }
+        } catch {
+            // Usage errors, scenario and manifest errors, catalog errors: all bad input.
+            output.err("adv-harness: \(error)")
+            return ExitStatus.badInput
+        }
+    }
+}

@@ -1,0 +1,95 @@
+import ADVHarnessSupport
+import BrowserRuntime
+import CommandLineKit
+import Foundation
+import RuntimeBench
+import ScenarioKit
+import WebRuntime
+
+/// `adv-harness run`: runs scenarios, compares their traces with the baselines, prints one line
+/// per scenario and the closing `N passed, N failed`.
+enum RunCommand {
+    static let spec = CommandSpec(tool: "adv-harness", command: "run", options: ["--filter", "--junit", "--profile", "--jobs", "--shard"], flags: ["--update-baselines"], help: help)
+
+    static let help = """
+    usage: adv-harness run [SUITE|FILE|DIR]... [options]
+
+    Runs scenarios (all suites when none is named), each in a fresh browser on the virtual clock,
+    checks their expectations and compares their traces with fixtures/baselines/<suite>/<name>.trace.
+      --filter PATTERN      only scenarios whose suite/name contains PATTERN
+      --update-baselines    rewrite the golden traces instead of comparing (review the diff!)
+      --junit FILE          also write a JUnit XML report to FILE
+      --profile NAME        force the safari or chromium browser profile (skips baselines)
+      --jobs N              run N scenarios at once (default 1); traces do not change
+      --shard K/N           run only shard K of N (for a CI matrix)
+    Exit status: 0 all passed, 1 some failed, 2 bad input. Mismatches write -actual and -diff
+    files under .build/adv-results/.
+    """
+
+    static func run(_ words: [String], output: CommandOutput) throws -> Int32 {
+        let arguments = try Arguments(words, spec: spec)
+        if arguments.wantsHelp { output.out(spec.help); return 0 }
+        let catalog = try locateCatalog()
+        var jobs = 1
+        if let text = arguments.value("--jobs") {
+            guard let value = Int(text), value >= 1 else { throw UsageError("--jobs must be a positive whole number, got '\(text)'") }
+            jobs = value
+        }
+        var profile: Browser.Profile?
+        if let text = arguments.value("--profile") {
+            guard let value = Browser.Profile(rawValue: text) else { throw UsageError("--profile must be safari or chromium, got '\(text)'") }
+            profile = value
+        }
+        var files = try catalog.resolve(arguments.positionals)
+        if let pattern = arguments.value("--filter") {
+            files = files.filter { "\($0.deletingLastPathComponent().lastPathComponent)/\($0.deletingPathExtension().lastPathComponent)".contains(pattern) }
+        }
+        if let text = arguments.value("--shard") {
+            let parts = text.split(separator: "/").compactMap { Int($0) }
+            guard parts.count == 2, parts[1] >= 1, (1...parts[1]).contains(parts[0]) else {
+                throw UsageError("--shard must be K/N with 1 <= K <= N, got '\(text)'")
+            }
+            files = SuiteRun.shard(files, index: parts[0], count: parts[1])
+        }
+        // Validate every scenario before running any.
+        let scenarios = try files.map { try catalog.scenario(at: $0) }
+        var passed = 0
+        var failed = 0
+        var cases: [JUnitReport.Case] = []
+        if output.isTerminal {
+            output.out("running \(scenarios.count) scenario\(scenarios.count == 1 ? "" : "s") with \(jobs) job\(jobs == 1 ? "" : "s")")
+        }
+        SuiteRun.run(scenarios, catalog: catalog, jobs: jobs, updateBaselines: arguments.has("--update-baselines"), profile: profile) { index, outcome in
+            let result = outcome.result
+            let status = outcome.passed ? "PASS" : "FAIL"
+            let progress = output.isTerminal ? "[\(index + 1)/\(scenarios.count)] " : ""
+            var line = "\(progress)\(status)  \(result.scenario.id)  virtual \(formatVirtual(result.virtualDuration))  wall \(Int((result.wallSeconds * 1000).rounded()))ms"
+            if case .recorded(changed: true)? = outcome.baseline { line += "  (baseline written)" }
+            output.out(line)
+            for failure in outcome.failures {
+                output.out(failure.split(separator: "\n", omittingEmptySubsequences: false).map { "      " + $0 }.joined(separator: "\n"))
+            }
+            if outcome.passed { passed += 1 } else { failed += 1 }
+            cases.append(JUnitReport.Case(suite: result.scenario.suite, name: result.scenario.name, seconds: result.wallSeconds,
+                                          failure: outcome.passed ? nil : outcome.failures.joined(separator: "\n")))
+        }
+        if let path = arguments.value("--junit") {
+            let url = URL(fileURLWithPath: path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Baseline.writeAtomically(JUnitReport.xml(cases), to: url)
+        }
+        output.out("\(passed) passed, \(failed) failed")
+        return failed == 0 ? 0 : 1
+    }
+
+    static func locateCatalog() throws -> ScenarioCatalog {
+        guard let catalog = ADVHarnessSupport.catalog() else {
+            throw UsageError("cannot find fixtures/scenarios from '\(FileManager.default.currentDirectoryPath)'; run from the repository or set ADV_PROJECT_ROOT")
+        }
+        return catalog
+    }
+
+    static func formatVirtual(_ time: VirtualTime) -> String {
+        String(format: "%.1fs", time.milliseconds / 1000)
+    }
+}

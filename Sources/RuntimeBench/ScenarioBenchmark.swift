@@ -1,0 +1,70 @@
+import BrowserRuntime
+import Dispatch
+import Foundation
+import ScenarioKit
+import WebRuntime
+
+/// Measures scenario throughput and the cost of virtual time.
+///
+/// - `scenarios_per_second` (`--jobs 1` and `--jobs 2`): a typical scenario (an extension with a
+///   background and content script, one page, a page script, 60 s simulated, trace compared)
+///   run many times through the suite runner.
+/// - `virtual_hour_ms`: wall time to simulate one hour of a page polling every second.
+public enum ScenarioBenchmark {
+    /// Writes the typical scenario into a temporary folder inside `catalog`'s fixtures reach.
+    static func typicalScenario(catalog: ScenarioCatalog) throws -> Scenario {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("adv-bench-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let page = folder.appendingPathComponent("page.html")
+        try StartupBenchmark.fixture(elements: 200).write(to: page, atomically: true, encoding: .utf8)
+        let file = folder.appendingPathComponent("typical.json")
+        try """
+        {
+          "description": "benchmark: one page, 60 s simulated",
+          "extension": "extensions/sample-notes",
+          "sitePermissions": { "*": "always" },
+          "pages": { "https://bench.example/": "\(page.path)" },
+          "steps": [
+            { "at": 0, "open": "https://bench.example/" },
+            { "at": 1000, "script": "setInterval(() => document.body.setAttribute('data-tick', String(performance.now())), 5000)" },
+            { "at": 30000, "expect": { "visible": "#sample-notes-count" } },
+            { "at": 60000, "expect": { "js": "document.body.getAttribute('data-tick')", "equals": "56000" } }
+          ]
+        }
+        """.write(to: file, atomically: true, encoding: .utf8)
+        return try catalog.scenario(at: file)
+    }
+
+    /// Runs `count` copies of the typical scenario on `jobs` threads; scenarios per wall second.
+    /// - Throws: when the scenario cannot be written or fails.
+    public static func throughput(jobs: Int, count: Int = 40, catalog: ScenarioCatalog) throws -> BenchMeasurement {
+        let scenario = try typicalScenario(catalog: catalog)
+        var samples: [Double] = []
+        for _ in 0..<3 {
+            let start = DispatchTime.now().uptimeNanoseconds
+            var failures = 0
+            SuiteRun.run(Array(repeating: scenario, count: count), catalog: catalog, jobs: jobs, updateBaselines: false) { _, outcome in
+                if !outcome.result.passed { failures += 1 }
+            }
+            let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            guard failures == 0 else { throw BrowserError("the benchmark scenario failed \(failures) times") }
+            samples.append(Double(count) / seconds)
+        }
+        return BenchMeasurement(name: "scenarios_per_second_jobs\(jobs)", unit: "per_s", samples: samples)
+    }
+
+    /// Wall milliseconds to simulate one virtual hour of a page with a 1 s polling timer.
+    /// - Throws: when the page cannot load.
+    public static func virtualHour(iterations: Int = 5) throws -> BenchMeasurement {
+        var samples: [Double] = []
+        for _ in 0..<iterations {
+            let session = try WebSession()
+            let page = try session.open(html: "<script>let polls = 0; setInterval(() => { polls++; document.title = String(polls); }, 1000);</script>", url: "https://poll.example/")
+            let start = DispatchTime.now().uptimeNanoseconds
+            try session.loop.advance(by: .seconds(3600))
+            samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+            guard page.document["title"].stringValue == "3600" else { throw BrowserError("the polling page did not poll 3600 times") }
+        }
+        return BenchMeasurement(name: "virtual_hour_ms", unit: "ms", samples: samples)
+    }
+}

@@ -1,0 +1,266 @@
+import BlockerCore
+import BrowserRuntime
+import Foundation
+import WebRuntime
+
+extension Scenario {
+    /// Keys a scenario file may have at the top level.
+    static let topLevelKeys: Set<String> = [
+        "description", "extension", "profile", "sitePermissions", "storage", "dynamicRules", "nativeMessages",
+        "pages", "faults", "feedbackQuota", "steps", "budget", "withheldPermissions", "nativeHosts",
+        "unloadIdleBackground",
+    ]
+
+    /// Reads and validates a scenario file. Nothing runs until the whole file is valid.
+    /// - Parameters:
+    ///   - file: the scenario's JSON file.
+    ///   - projectRoot: the folder holding `fixtures/`; relative paths in the scenario resolve
+    ///     against the scenario's folder first, then `fixtures/` here.
+    ///   - defaultExtension: the extension a scenario without an `extension` key runs (nil: none).
+    /// - Throws: ``ScenarioError`` naming the file, the JSON path and the reason.
+    public static func load(_ file: URL, projectRoot: URL, defaultExtension: URL? = nil) throws -> Scenario {
+        let path = file.path
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ScenarioError(file: path, path: "", reason: "cannot read the file")
+        }
+        do {
+            _ = try JSONSerialization.jsonObject(with: data)
+        } catch {
+            let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
+            throw ScenarioError(file: path, path: "", reason: "not valid JSON: \(detail)")
+        }
+        let root: JSONValue
+        do { root = try JSONDecoder().decode(JSONValue.self, from: data) } catch {
+            throw ScenarioError(file: path, path: "", reason: "not valid JSON: \(error)")
+        }
+        var reader = ScenarioReader(file: file, projectRoot: projectRoot, defaultExtension: defaultExtension)
+        return try reader.scenario(root)
+    }
+}
+
+/// Reads scenario JSON with paths for every error.
+struct ScenarioReader {
+    let file: URL
+    let projectRoot: URL
+    let defaultExtension: URL?
+
+    func fail(_ path: String, _ reason: String) -> ScenarioError {
+        ScenarioError(file: file.path, path: path, reason: reason)
+    }
+
+    func object(_ value: JSONValue?, _ path: String, allowed: Set<String>? = nil) throws -> [String: JSONValue] {
+        guard case let .object(object)? = value else { throw fail(path, "must be an object") }
+        if let allowed {
+            for key in object.keys.sorted() where !allowed.contains(key) {
+                let hint = allowed.min { distance($0, key) < distance($1, key) }.map { "; did you mean '\($0)'?" } ?? ""
+                throw fail(path.isEmpty ? key : "\(path).\(key)", "unknown key '\(key)'\(hint)")
+            }
+        }
+        return object
+    }
+
+    func string(_ value: JSONValue?, _ path: String) throws -> String {
+        guard case let .string(text)? = value else { throw fail(path, "must be a string") }
+        return text
+    }
+
+    func number(_ value: JSONValue?, _ path: String) throws -> Double {
+        guard case let .number(number)? = value else { throw fail(path, "must be a number") }
+        return number
+    }
+
+    func milliseconds(_ value: JSONValue?, _ path: String) throws -> VirtualTime {
+        let ms = try number(value, path)
+        guard ms >= 0, ms.isFinite else { throw fail(path, "must be a non-negative number of milliseconds") }
+        return .milliseconds(ms)
+    }
+
+    func bool(_ value: JSONValue?, _ path: String, default fallback: Bool) throws -> Bool {
+        guard let value else { return fallback }
+        guard case let .bool(flag) = value else { throw fail(path, "must be true or false") }
+        return flag
+    }
+
+    /// Canonical JSON text (sorted keys) of a value.
+    func json(_ value: JSONValue) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "null"
+    }
+
+    /// A file named in the scenario: the scenario's folder first, then fixtures/.
+    func file(_ value: JSONValue?, _ path: String, directory: Bool = false) throws -> URL {
+        let name = try string(value, path)
+        let candidates = name.hasPrefix("/") ? [URL(fileURLWithPath: name)] : [
+            file.deletingLastPathComponent().appendingPathComponent(name),
+            projectRoot.appendingPathComponent("fixtures").appendingPathComponent(name),
+            projectRoot.appendingPathComponent(name),
+        ]
+        for candidate in candidates {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory), isDirectory.boolValue == directory {
+                return candidate.standardizedFileURL
+            }
+        }
+        throw fail(path, "\(directory ? "folder" : "file") '\(name)' not found beside the scenario or under fixtures/")
+    }
+
+    mutating func scenario(_ root: JSONValue) throws -> Scenario {
+        let top = try object(root, "", allowed: Scenario.topLevelKeys)
+        let description = try top["description"].map { try string($0, "description") } ?? ""
+        var extensionFolder = defaultExtension
+        if let value = top["extension"] {
+            if case .null = value { extensionFolder = nil } else { extensionFolder = try file(value, "extension", directory: true) }
+        }
+        var withheld: Set<String> = []
+        if let value = top["withheldPermissions"] {
+            guard case let .array(list) = value else { throw fail("withheldPermissions", "must be an array of permission names") }
+            for (index, item) in list.enumerated() { withheld.insert(try string(item, "withheldPermissions[\(index)]")) }
+        }
+        var profile = Browser.Profile.safari
+        if let value = top["profile"] {
+            let text = try string(value, "profile")
+            guard let parsed = Browser.Profile(rawValue: text) else { throw fail("profile", "'\(text)' must be safari or chromium") }
+            profile = parsed
+        }
+        var permissions: [(String, SitePermission)] = []
+        if let value = top["sitePermissions"] {
+            for (host, state) in try object(value, "sitePermissions").sorted(by: { $0.key < $1.key }) {
+                let text = try string(state, "sitePermissions.\(host)")
+                guard let permission = SitePermission(rawValue: text) else {
+                    throw fail("sitePermissions.\(host)", "'\(text)' must be always, once, denied or not-asked")
+                }
+                permissions.append((host, permission))
+            }
+        }
+        var local: String?
+        if let value = top["storage"] {
+            let storage = try object(value, "storage", allowed: ["local", "localFiles"])
+            var area: [String: JSONValue] = [:]
+            if let inline = storage["local"] { area = try object(inline, "storage.local") }
+            // localFiles: key -> JSON file whose content becomes that key's value (a fixture the
+            // Swift tests read too, so both sides are proven to agree on one document).
+            if let files = storage["localFiles"] {
+                for (key, name) in try object(files, "storage.localFiles") {
+                    let path = "storage.localFiles.\(key)"
+                    if area[key] != nil { throw fail(path, "'\(key)' is also given in storage.local") }
+                    let url = try file(name, path)
+                    guard let data = FileManager.default.contents(atPath: url.path),
+                          let decoded = try? JSONDecoder().decode(JSONValue.self, from: data) else {
+                        throw fail(path, "'\(url.lastPathComponent)' is not valid JSON")
+                    }
+                    area[key] = decoded
+                }
+            }
+            if storage["local"] != nil || storage["localFiles"] != nil { local = json(.object(area)) }
+        }
+        var rules: String?
+        if let value = top["dynamicRules"] {
+            guard case .array = value else { throw fail("dynamicRules", "must be an array of DNR rules") }
+            rules = json(value)
+            do {
+                let decoded = try DNRRuleset.decodeRules(from: Data((rules ?? "[]").utf8), file: file.path)
+                if let error = DNRRuleValidator.validate(ruleset: decoded, source: .dynamic).first {
+                    throw fail("dynamicRules" + (error.ruleIndex.map { "[\($0)]" } ?? ""), error.message)
+                }
+            } catch let error as InputError {
+                throw fail("dynamicRules" + (error.position.map { ".\($0)" } ?? ""), error.message)
+            }
+        }
+        var native: [String: [String]] = [:]
+        if let value = top["nativeMessages"] {
+            for (app, responses) in try object(value, "nativeMessages") {
+                guard case let .array(list) = responses, !list.isEmpty else { throw fail("nativeMessages.\(app)", "must be a non-empty array of responses") }
+                native[app] = list.map(json)
+            }
+        }
+        var hosts: [String: (kind: String, options: [String: String])] = [:]
+        if let value = top["nativeHosts"] {
+            for (app, spec) in try object(value, "nativeHosts") {
+                let path = "nativeHosts.\(app)"
+                let fields = try object(spec, path)
+                let kind = try string(fields["kind"], path + ".kind")
+                guard NativeHosts.kinds.contains(kind) else {
+                    throw fail(path + ".kind", "'\(kind)' is not a registered native host (known: \(NativeHosts.kinds.joined(separator: ", ")))")
+                }
+                guard native[app] == nil else { throw fail(path, "'\(app)' also has scripted nativeMessages; give one or the other") }
+                var options: [String: String] = [:]
+                for (key, option) in fields where key != "kind" {
+                    options[key] = key.hasSuffix("File") ? try file(option, "\(path).\(key)").path : try string(option, "\(path).\(key)")
+                }
+                hosts[app] = (kind, options)
+            }
+        }
+        var pages: [String: URL] = [:]
+        if let value = top["pages"] {
+            for (url, name) in try object(value, "pages") {
+                guard URLComponents(string: url)?.scheme != nil else { throw fail("pages.\(url)", "'\(url)' is not an absolute URL") }
+                pages[url] = try file(name, "pages.\(url)")
+            }
+        }
+        var faults: [FaultPlan.Rule] = []
+        if let value = top["faults"] {
+            guard case let .array(list) = value else { throw fail("faults", "must be an array") }
+            for (index, entry) in list.enumerated() {
+                let path = "faults[\(index)]"
+                let fields = try object(entry, path, allowed: ["method", "nth", "argumentContains", "from", "error", "delay"])
+                let method = try string(fields["method"], path + ".method")
+                guard method.contains(".") else { throw fail(path + ".method", "'\(method)' must name namespace.method, e.g. storage.local.set") }
+                let rule = FaultPlan.Rule(
+                    method: method,
+                    nthCall: try fields["nth"].map { Int(try number($0, path + ".nth")) },
+                    argumentContains: try fields["argumentContains"].map { try string($0, path + ".argumentContains") },
+                    from: try fields["from"].map { try milliseconds($0, path + ".from") },
+                    error: try fields["error"].map { try string($0, path + ".error") },
+                    delay: try fields["delay"].map { try milliseconds($0, path + ".delay") } ?? .zero)
+                guard rule.error != nil || rule.delay > .zero else { throw fail(path, "needs 'error' or 'delay'") }
+                faults.append(rule)
+            }
+        }
+        var quota: (Int, Double)?
+        if let value = top["feedbackQuota"] {
+            let fields = try object(value, "feedbackQuota", allowed: ["calls", "intervalMs"])
+            quota = (Int(try number(fields["calls"], "feedbackQuota.calls")), try number(fields["intervalMs"], "feedbackQuota.intervalMs"))
+        }
+        let unloadIdle = try bool(top["unloadIdleBackground"], "unloadIdleBackground", default: false)
+        var virtualBudget = VirtualTime.seconds(600)
+        var wallBudget = 30.0
+        if let value = top["budget"] {
+            let fields = try object(value, "budget", allowed: ["virtualMs", "wallMs"])
+            if let ms = fields["virtualMs"] { virtualBudget = try milliseconds(ms, "budget.virtualMs") }
+            if let ms = fields["wallMs"] { wallBudget = try number(ms, "budget.wallMs") / 1000 }
+        }
+        guard case let .array(stepList)? = top["steps"] else { throw fail("steps", "is required and must be an array") }
+        var steps: [Scenario.Step] = []
+        var clock = VirtualTime.zero
+        var tabs: Set<String> = []
+        for (index, entry) in stepList.enumerated() {
+            let step = try self.step(entry, "steps[\(index)]", after: clock, tabs: &tabs)
+            guard step.at >= clock else { throw fail("steps[\(index)].at", "\(step.at) is earlier than the step before it (\(clock)); steps run in order") }
+            clock = step.at
+            steps.append(step)
+        }
+        let name = file.deletingPathExtension().lastPathComponent
+        return Scenario(
+            file: file, suite: file.deletingLastPathComponent().lastPathComponent, name: name, description: description,
+            extensionFolder: extensionFolder, withheldPermissions: withheld, profile: profile, sitePermissions: permissions, localStorage: local,
+            dynamicRules: rules, nativeMessages: native, nativeHosts: hosts, pages: pages, faults: faults, feedbackQuota: quota,
+            unloadsIdleBackground: unloadIdle, steps: steps, virtualBudget: virtualBudget, wallBudget: wallBudget)
+    }
+}
+
+/// Edit distance, for "did you mean" hints.
+func distance(_ a: String, _ b: String) -> Int {
+    let a = Array(a), b = Array(b)
+    guard !a.isEmpty else { return b.count }
+    guard !b.isEmpty else { return a.count }
+    var previous = Array(0...b.count)
+    for i in 1...a.count {
+        var current = [i] + Array(repeating: 0, count: b.count)
+        for j in 1...b.count {
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+        }
+        previous = current
+    }
+    return previous[b.count]
+}

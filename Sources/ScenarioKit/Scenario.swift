@@ -1,0 +1,104 @@
+import BlockerCore
+import BrowserRuntime
+import Foundation
+import WebRuntime
+
+/// A scenario: a browser set up as described, a timeline of steps at virtual times, and the
+/// expectations to check. See fixtures/scenarios/README.md for the file format.
+public struct Scenario: Sendable {
+    /// The scenario file.
+    public let file: URL
+    /// The suite (the scenario's folder name) and the scenario's name (file name without `.json`).
+    public let suite: String
+    public let name: String
+    /// What the scenario proves (for ADV: the sentence of the spec).
+    public let description: String
+    /// The extension folder to install (nil: none).
+    public let extensionFolder: URL?
+    /// Manifest permissions the browser withholds (e.g. declarativeNetRequestFeedback).
+    public let withheldPermissions: Set<String>
+    /// Safari or Chromium behaviour.
+    public let profile: Browser.Profile
+    /// Site permissions by host (`*` for every other host).
+    public let sitePermissions: [(host: String, permission: SitePermission)]
+    /// storage.local at start, canonical JSON.
+    public let localStorage: String?
+    /// Dynamic rules at start, JSON.
+    public let dynamicRules: String?
+    /// Scripted native-message responses per application, answered in order (the last repeats).
+    public let nativeMessages: [String: [String]]
+    /// Real native hosts by application id: a registered kind (``NativeHosts``) and its options
+    /// (values of keys ending in `File` are resolved paths).
+    public let nativeHosts: [String: (kind: String, options: [String: String])]
+    /// URL -> fixture file served for it.
+    public let pages: [String: URL]
+    /// Calls to fail or delay.
+    public let faults: [FaultPlan.Rule]
+    /// A getMatchedRules quota imposed on the Safari profile.
+    public let feedbackQuota: (calls: Int, intervalMs: Double)?
+    /// Whether the browser unloads a background after 30 s without an event, as Safari does.
+    public let unloadsIdleBackground: Bool
+    /// The timeline, in execution order.
+    public let steps: [Step]
+    /// Virtual time the scenario may use before it fails.
+    public let virtualBudget: VirtualTime
+    /// Wall time the scenario may use before it fails, in seconds.
+    public let wallBudget: Double
+
+    /// `suite/name`.
+    public var id: String { "\(suite)/\(name)" }
+
+    /// One step of the timeline.
+    public struct Step: Sendable {
+        /// When it runs.
+        public let at: VirtualTime
+        /// What it does.
+        public let action: Action
+        /// Its JSON path in the file, for messages.
+        public let path: String
+    }
+
+    /// What a step does.
+    public enum Action: Sendable {
+        case open(tab: String, url: String, isPrivate: Bool)
+        case navigate(tab: String, url: String)
+        case reload(tab: String)
+        /// The browser's back (-1) or forward (+1) button: a traversal of the tab's history.
+        case traverse(tab: String, delta: Int)
+        case close(tab: String)
+        case activate(tab: String)
+        case script(tab: String, world: String, source: String)
+        case click(tab: String, selector: String, trusted: Bool)
+        case key(tab: String, key: String, selector: String?)
+        /// A user typing `text` into a text field (focus, then key events and input per character).
+        case type(tab: String, text: String, selector: String)
+        case media(tab: String, selector: String, properties: [(String, String)])
+        case setPermission(host: String, permission: SitePermission)
+        /// The native side (the app, another process) handles `message` itself, as if sent by the
+        /// app rather than the extension: how a scenario changes a shared file from outside.
+        case nativeMessage(application: String, message: String)
+        /// The user clicks the extension's toolbar button on a tab (opens its popup, if any).
+        case clickToolbar(tab: String)
+        case suspendBackground
+        case wakeBackground
+        case runUntilIdle
+        case expect(Expectation)
+    }
+
+    /// A check made at a step's time.
+    public enum Expectation: Sendable {
+        /// `expression` evaluated in `world` of `tab` equals `value` (canonical JSON compare).
+        case value(tab: String?, world: String, expression: String, equals: String)
+        /// The element matched by `selector` is (or is not) rendered and visible.
+        case visible(tab: String, selector: String, visible: Bool)
+        /// The trace has (or has not) a line containing `text`, optionally on `channel` and
+        /// within a time window.
+        case trace(text: String, channel: String?, from: VirtualTime?, to: VirtualTime?, present: Bool)
+        /// storage.local (or session) equals `value`.
+        case storage(area: String, equals: String)
+        /// The dynamic rules equal `value`.
+        case dynamicRules(equals: String)
+        /// The toolbar of `tab` shows the given icon / badge / title.
+        case toolbar(tab: String, icon: String?, badge: String?, title: String?)
+    }
+}

@@ -1,0 +1,19 @@
+import BrowserRuntime
+import WebRuntime
+
+/// The outcome of one scenario run.
+public struct ScenarioResult: Sendable {
+    /// The scenario.
+    public let scenario: Scenario
+    /// Why it failed: harness errors, unmet expectations, budget overruns (empty: passed).
+    public var failures: [String]
+    /// The full trace dump.
+    public let trace: String
+    /// Virtual time at the end.
+    public let virtualDuration: VirtualTime
+    /// Wall time the run took, in seconds.
+    public let wallSeconds: Double
+
+    /// True when nothing failed.
+    public var passed: Bool { failures.isEmpty }
+}

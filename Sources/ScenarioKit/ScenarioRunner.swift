@@ -1,0 +1,123 @@
+import BlockerCore
+import BrowserRuntime
+import Dispatch
+import Foundation
+import JSKit
+import WebRuntime
+
+/// Runs a scenario in a fresh browser (a fresh context group) and collects its trace.
+///
+/// Steps run in order at their virtual times; the scenario ends after its last step. A step
+/// that throws ends the scenario as failed; an unmet expectation is recorded and the steps go on,
+/// so one run reports every failed expectation.
+public final class ScenarioRunner {
+    let scenario: Scenario
+    let browser: Browser
+    var host: ExtensionHost?
+    var tabs: [String: Tab] = [:]
+    var failures: [String] = []
+    private var pageCache: [URL: String] = [:]
+    /// Files of real native hosts for this run (removed afterwards).
+    lazy var workFolder: URL = FileManager.default.temporaryDirectory.appendingPathComponent("adv-scenario-\(UUID().uuidString)")
+
+    private init(_ scenario: Scenario, profile: Browser.Profile?) throws {
+        self.scenario = scenario
+        var options = Browser.Options()
+        options.profile = profile ?? scenario.profile
+        browser = try Browser(options: options)
+    }
+
+    /// Runs `scenario`, optionally forcing a browser profile.
+    public static func run(_ scenario: Scenario, profile: Browser.Profile? = nil) -> ScenarioResult {
+        let started = DispatchTime.now().uptimeNanoseconds
+        func elapsed() -> Double { Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9 }
+        let runner: ScenarioRunner
+        do {
+            runner = try ScenarioRunner(scenario, profile: profile)
+        } catch {
+            return ScenarioResult(scenario: scenario, failures: ["cannot start the browser: \(error)"], trace: "", virtualDuration: .zero, wallSeconds: elapsed())
+        }
+        runner.execute(wallBudget: scenario.wallBudget, elapsed: elapsed)
+        try? FileManager.default.removeItem(at: runner.workFolder)
+        return ScenarioResult(
+            scenario: scenario, failures: runner.failures, trace: runner.browser.trace.dump(),
+            virtualDuration: runner.browser.loop.now, wallSeconds: elapsed())
+    }
+
+    private func execute(wallBudget: Double, elapsed: () -> Double) {
+        do {
+            try setUp()
+            for step in scenario.steps {
+                guard step.at <= scenario.virtualBudget else {
+                    failures.append("\(step.path): at \(step.at), past the virtual budget of \(scenario.virtualBudget)")
+                    return
+                }
+                try browser.loop.run(until: step.at)
+                try perform(step)
+                if elapsed() > wallBudget {
+                    failures.append("\(step.path): exceeded the wall-time budget of \(wallBudget) s")
+                    return
+                }
+            }
+        } catch let error as StepFailure {
+            failures.append(error.message)
+        } catch {
+            failures.append("\(error)")
+        }
+    }
+
+    private func setUp() throws {
+        let scenario = self.scenario
+        browser.pageSource = { [unowned self] url in self.body(for: url) }
+        for (host, permission) in scenario.sitePermissions { browser.setSitePermission(permission, for: host) }
+        browser.feedbackQuota = scenario.feedbackQuota
+        browser.unloadsIdleBackgrounds = scenario.unloadsIdleBackground
+        guard let folder = scenario.extensionFolder else { return }
+        let bundle: ExtensionBundle
+        do { bundle = try ExtensionBundle(folder: folder).withholding(scenario.withheldPermissions) } catch {
+            throw StepFailure("extension: \(error)")
+        }
+        host = try browser.install(bundle) { host in
+            if let local = scenario.localStorage { host.setLocalStorage(json: local) }
+            if let rules = scenario.dynamicRules { try host.setDynamicRules(json: rules) }
+            host.faults = FaultPlan(rules: scenario.faults)
+            var realHosts: [String: (String) -> Result<String, NativeMessageError>] = [:]
+            for (application, spec) in scenario.nativeHosts {
+                guard let factory = NativeHosts.factory(spec.kind) else { throw StepFailure("nativeHosts.\(application): unknown kind '\(spec.kind)'") }
+                let folder = self.workFolder.appendingPathComponent(application)
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                let epoch = self.browser.options.session.epoch
+                let loop = self.browser.loop
+                nonisolated(unsafe) let clockLoop = loop
+                realHosts[application] = try factory(spec.options, folder) { Int64(epoch + clockLoop.now.milliseconds) }
+            }
+            if !scenario.nativeMessages.isEmpty || !realHosts.isEmpty {
+                var served: [String: Int] = [:]
+                host.nativeMessageHandler = { application, message in
+                    if let real = realHosts[application] { return real(message) }
+                    guard let responses = scenario.nativeMessages[application] else {
+                        return .failure(NativeMessageError("Specified native messaging host not found."))
+                    }
+                    let index = served[application, default: 0]
+                    served[application] = index + 1
+                    return .success(responses[min(index, responses.count - 1)])
+                }
+            }
+        }
+    }
+
+    /// The text served for `url`: its mapped fixture file.
+    func body(for url: String) -> String? {
+        guard let file = scenario.pages[url] ?? scenario.pages[url.split(separator: "#").first.map(String.init) ?? url] else { return nil }
+        if let cached = pageCache[file] { return cached }
+        let text = try? String(contentsOf: file, encoding: .utf8)
+        pageCache[file] = text
+        return text
+    }
+}
+
+/// A step that could not be carried out; ends the scenario.
+struct StepFailure: Error {
+    let message: String
+    init(_ message: String) { self.message = message }
+}

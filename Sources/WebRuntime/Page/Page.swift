@@ -1,0 +1,120 @@
+import JSKit
+
+/// A loaded document with its page world and the content worlds of extensions injected into it.
+///
+/// A page lives until it is navigated away from or closed; then its timers and frames are
+/// cancelled, its worlds released, and any patch its scripts made to the shared DOM prototypes
+/// is undone, so nothing of its JavaScript state reaches the next page.
+public final class Page {
+    /// Unique within the session, in order of creation.
+    public let id: Int
+    /// The document's URL (history.pushState and fragment navigations change it).
+    public internal(set) var url: String
+    /// The page world (the site's own scripts).
+    public let pageWorld: World
+    /// Content worlds, by extension id.
+    public private(set) var contentWorlds: [String: World] = [:]
+    /// Console output of every world, in order.
+    public private(set) var console: [ConsoleMessage] = []
+    /// Script exceptions (page scripts, content scripts, timers, listeners), in order.
+    public private(set) var errors: [PageError] = []
+    /// True once the page has been navigated away from or closed.
+    public private(set) var isClosed = false
+
+    package let handle: JSValue
+    package weak var session: WebSession?
+
+    init(id: Int, url: String, handle: JSValue, pageWorld: World, session: WebSession) {
+        self.id = id
+        self.url = url
+        self.handle = handle
+        self.pageWorld = pageWorld
+        self.session = session
+        pageWorld.page = self
+    }
+
+    /// The `document`.
+    public var document: JSValue { handle["document"] }
+
+    /// `document.readyState`.
+    public var readyState: String { document["readyState"].stringValue ?? "" }
+
+    /// The document's title as the browser shows it, whatever the page did to the
+    /// `document.title` getter. It is read again only once the document has changed: every
+    /// message's sender carries its tab's title, and reading it runs script, while the change
+    /// count is a plain property (JS/engine.js, the mutation fan-out).
+    public var title: String {
+        let version = document["_advMutations"].numberValue ?? 0
+        if let cached = titleCache, cached.version == version { return cached.title }
+        let title = (try? handle.invoke("title").stringValue) ?? nil
+        titleCache = (version, title ?? "")
+        return title ?? ""
+    }
+    private var titleCache: (version: Double, title: String)?
+
+    /// The content world of `extensionID`, made on first use.
+    /// - Throws: ``JSError`` if the world cannot be set up.
+    public func contentWorld(for extensionID: String) throws -> World {
+        if let world = contentWorlds[extensionID] { return world }
+        guard let session, !isClosed else {
+            throw JSError(name: "InvalidStateError", message: "page \(url) is closed")
+        }
+        let world = try session.makeWorld(kind: .content(extensionID: extensionID), page: self)
+        contentWorlds[extensionID] = world
+        return world
+    }
+
+    /// Every world of the page, page world first, then content worlds by extension id.
+    public var worlds: [World] {
+        [pageWorld] + contentWorlds.keys.sorted().compactMap { contentWorlds[$0] }
+    }
+
+    /// The world named `page` or `content:<id>`.
+    public func world(named name: String) -> World? {
+        worlds.first { $0.name == name }
+    }
+
+    // MARK: - Reports
+
+    package func report(_ report: JSErrorReport, world: String) {
+        errors.append(PageError(time: session?.loop.now ?? .zero, world: world, report: report))
+        if let session {
+            var text = report.error.description + " during " + report.during
+            if let stack = report.error.stack { text += " | stack: " + stack.split(separator: "\n").joined(separator: " < ") }
+            session.trace.record(.error, at: session.locationName(self, world), text)
+        }
+    }
+
+    func log(world: String, level: String, text: String) {
+        console.append(ConsoleMessage(time: session?.loop.now ?? .zero, world: world, level: level, text: text))
+        if let session {
+            session.trace.record(.console, at: session.locationName(self, world), "\(level): \(text)")
+        }
+    }
+
+    /// Runs a <script> element's code in the page world with `document.currentScript` set to it.
+    package func runScript(_ element: JSValue, _ source: String, sourceURL: String, startingLine: Int = 1, during: String) {
+        let previous = try? handle.invoke("setCurrentScript", [element])
+        pageWorld.run(source, sourceURL: sourceURL, startingLine: startingLine, during: during)
+        _ = try? handle.invoke("setCurrentScript", [previous ?? pageWorld.context.null])
+    }
+
+    /// Ends the page: cancels its timers and frames and undoes prototype patches.
+    public func close() {
+        guard !isClosed else { return }
+        isClosed = true
+        session?.pageClosed(self)
+    }
+}
+
+/// A script exception seen on a page.
+public struct PageError: CustomStringConvertible {
+    /// Virtual time it was thrown.
+    public let time: VirtualTime
+    /// The world it was thrown in (best knowledge: timers report the page world).
+    public let world: String
+    /// The exception and what was running.
+    public let report: JSErrorReport
+
+    public var description: String { "\(time) \(world) \(report)" }
+}

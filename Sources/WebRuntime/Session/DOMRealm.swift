@@ -1,0 +1,233 @@
+import JSKit
+
+/// The engine realm of a session: the one realm in a context group where domino (the DOM) is
+/// loaded. Pages are documents made here; worlds are separate realms that reach them through
+/// their global object's prototype (see JS/engine.js).
+///
+/// Loading domino is the expensive part of a session (a few thousand lines of module code), so it
+/// happens once per context group; each page costs one parse and two fresh realms.
+package final class DOMRealm {
+    package let context: JSContext
+    /// The object JS/engine.js returns: createPage, initWorld, restorePrototypes.
+    package let engine: JSValue
+    /// The web-platform layers' harness-side functions, by layer name (`cascade`, `media`, …).
+    let web: JSValue
+    /// The web-platform layers over domino, in load order: later layers use what earlier ones
+    /// add (the mutation feed, the style version).
+    static let layers = ["mutation-observer.js", "dom.js", "cssom.js", "cascade.js", "events.js", "inert.js", "custom-elements.js", "media.js", "performance.js", "geometry.js", "encoding.js", "structured-clone.js", "fetch-api.js"]
+    /// The layers the browser builds on (frames, requests after parsing), in load order.
+    static let browserLayers = ["channel-messaging.js", "frames.js", "requests.js", "dom-trace.js", "web-storage.js", "cookies.js", "history.js"]
+    private let createPageFunction: JSValue
+    private let initWorldFunction: JSValue
+    private let restoreFunction: JSValue
+
+    /// Loads the loader, domino and the engine script into a new realm of `group`.
+    /// - Throws: ``MissingPackageError`` when a Debian package is missing, ``JSError`` when a
+    ///   script fails to load.
+    init(group: JSContextGroup, host: DOMRealmHost) throws {
+        let domino = try JSPackages.domino()
+        let cssom = try JSPackages.cssom()
+        context = JSContext(group: group, name: "engine")
+        let global = context.globalObject
+        // domino reaches for Node's `global` and for timer functions while its modules load.
+        try global.set("global", global)
+
+        let hostObject = host.makeHostObject(in: context)
+        let loaderSource = try SourceCache.shared.resource("loader.js")
+        let makeRequire = try context.evaluate(loaderSource, sourceURL: "adv-runtime:///loader.js")
+        let packages = try context.value([
+            "domino": ["root": domino.root, "main": domino.main],
+            "cssom": ["root": cssom.root, "main": cssom.main],
+        ] as [String: Any?])
+        let require = try makeRequire.call([hostObject, packages])
+
+        let platformSource = try SourceCache.shared.resource("platform.js")
+        let installPlatform = try context.evaluate(platformSource, sourceURL: "adv-runtime:///platform.js")
+        let makeURL = try context.evaluate(try SourceCache.shared.resource("url.js"), sourceURL: "adv-runtime:///url.js")
+        var layers: [JSValue] = []
+        for name in Self.layers {
+            let source = try SourceCache.shared.resource(name)
+            layers.append(try context.evaluate(source, sourceURL: "adv-runtime:///" + name))
+        }
+        var browserLayers: [JSValue] = []
+        for name in Self.browserLayers {
+            browserLayers.append(try context.evaluate(try SourceCache.shared.resource(name), sourceURL: "adv-runtime:///" + name))
+        }
+        let engineSource = try SourceCache.shared.resource("engine.js")
+        let makeEngine = try context.evaluate(engineSource, sourceURL: "adv-runtime:///engine.js")
+        engine = try makeEngine.call([hostObject, require, installPlatform, try context.array(layers), makeURL, try context.array(browserLayers)])
+        web = try engine.property("web")
+        createPageFunction = try engine.property("createPage")
+        initWorldFunction = try engine.property("initWorld")
+        restoreFunction = try engine.property("restorePrototypes")
+    }
+
+    /// Makes a document for `url` and the shared object its worlds inherit from.
+    /// - Throws: ``JSError`` from the engine script.
+    /// `historySession` names the session history the page joins (nil: one of its own).
+    func createPage(id: Int, url: String, timeOrigin: Double, historySession: String? = nil) throws -> JSValue {
+        try createPageFunction.call([context.number(Double(id)), context.string(url), context.number(timeOrigin),
+                                     historySession.map { context.string($0) } ?? context.null])
+    }
+
+    /// Turns a fresh realm's global into a window of `page`.
+    /// - Throws: ``JSError`` from the engine script.
+    func initWorld(_ world: JSContext, page: JSValue, pageID: Int, worldID: String, isPageWorld: Bool, seed: UInt32) throws {
+        let global = world.globalObject
+        // A global object's own prototype is immutable, but a world is made with a global class
+        // (see WebSession.makeRealm), whose automatic prototype object is ordinary: chaining the
+        // page's shared object behind it puts `document` and the DOM on the world's scope chain
+        // while the world's own builtins and top-level bindings stay its own.
+        let shared = try page.property("shared")
+        global.prototype.setPrototype(shared)
+        try initWorldFunction.call([
+            global, page, context.number(Double(pageID)), context.string(worldID),
+            context.boolean(isPageWorld), context.number(Double(seed)),
+        ])
+    }
+
+    /// Undoes every change pages made to the shared DOM constructors and prototypes.
+    /// - Returns: the changes that cannot be undone (`Element.prototype.attachShadow`, a property
+    ///   the page made non-configurable; `Node.prototype (no longer extensible)`), each named
+    ///   once per session.
+    @discardableResult
+    func restorePrototypes() throws -> [String] {
+        let stuck = try restoreFunction.call()["stuck"]
+        let count = Int((try? stuck["length"].toNumber()) ?? 0)
+        return try (0..<count).map { try stuck[$0].toString() }
+    }
+}
+
+/// The Swift side of the engine realm's `host` object: time, timers, frames, console, errors.
+protocol DOMRealmHost: AnyObject {
+    /// Virtual wall-clock time in epoch milliseconds (what `Date.now()` returns).
+    func epochMilliseconds() -> Double
+    func setTimer(page: Int, callback: JSValue, timeout: Int, repeating: Bool, arguments: [JSValue], source: String) -> Int
+    func clearTimer(page: Int, id: Int)
+    func requestFrame(page: Int, callback: JSValue, source: String) -> Int
+    func cancelFrame(page: Int, id: Int)
+    /// A step of the page's next rendering update, after its animation frame callbacks.
+    func requestRenderingStep(page: Int, callback: JSValue, source: String)
+    func console(page: Int, world: String, level: String, text: String)
+    func reportError(page: Int, error: JSError, during: String)
+    func fetch(page: Int, url: String, method: String) -> FetchOutcome
+    func queueTask(page: Int, callback: JSValue, label: String)
+    /// The text of a subresource the page loads synchronously (`<link rel=stylesheet>`), or nil
+    /// when it cannot be loaded.
+    func loadResource(url: String) -> String?
+    /// A DOM, style sheet or media change made by extension code (traced in the extension's
+    /// content world, on `channel`).
+    func traceDOM(page: Int, extensionID: String, text: String, channel: TraceChannel)
+    /// The page's URL changed without a new document: `kind` is pushState, replaceState,
+    /// fragment or traversal (JS/history.js).
+    func urlChanged(page: Int, url: String, kind: String)
+    /// The page asks to load `url` in its place (`kind`: push, replace, reload or traverse);
+    /// false when nothing will load it.
+    func navigate(page: Int, url: String, kind: String) -> Bool
+}
+
+/// What the network answers a page's `fetch`.
+public enum FetchOutcome {
+    /// A rule blocked it: the promise rejects with "Load failed".
+    case blocked
+    /// A response with a status and a text body.
+    case response(status: Int, body: String)
+}
+
+extension DOMRealmHost {
+    /// Builds the `host` object handed to the loader and the engine script. The functions hold
+    /// the host weakly: the realm must not keep its session alive.
+    func makeHostObject(in context: JSContext) -> JSValue {
+        let object = context.object()
+        weak let host = self
+        func define(_ name: String, _ length: Int, _ body: @escaping HostFunctionBody) {
+            try? object.set(name, context.function(name, length: length, body))
+        }
+        define("compile", 1) { call in
+            let path = try call.argument(0).toString()
+            // An optional suffix exports a module-private function (see loader.js `exposures`).
+            let suffix = call.argument(1).stringValue ?? ""
+            let source = try SourceCache.shared.text(atPath: path) + suffix
+            // The wrapper opens on the file's first line, so reported lines match the file.
+            return try call.context.evaluate(
+                "(function (exports, require, module, __filename, __dirname) {" + source + "\n})",
+                sourceURL: "file://" + path)
+        }
+        // A runtime data script (Web/JS/<name>, an expression such as css-properties.js), evaluated
+        // when a layer first needs it.
+        define("resource", 1) { call in
+            let name = try call.argument(0).toString()
+            return try call.context.evaluate(try SourceCache.shared.resource(name), sourceURL: "adv-runtime:///" + name)
+        }
+        define("now", 0) { call in call.context.number(host?.epochMilliseconds() ?? 0) }
+        define("setTimer", 6) { call in
+            let arguments = call.argument(4)
+            let count = Int((try? arguments["length"].toNumber()) ?? 0)
+            let id = host?.setTimer(
+                page: Int(try call.argument(0).toNumber()), callback: call.argument(1),
+                timeout: Int(try call.argument(2).toNumber()), repeating: call.argument(3).toBool,
+                arguments: (0..<count).map { arguments[$0] }, source: try call.argument(5).toString()) ?? 0
+            return call.context.number(Double(id))
+        }
+        define("clearTimer", 2) { call in
+            host?.clearTimer(page: Int(try call.argument(0).toNumber()), id: Int(try call.argument(1).toNumber()))
+            return nil
+        }
+        define("requestFrame", 3) { call in
+            let id = host?.requestFrame(page: Int(try call.argument(0).toNumber()), callback: call.argument(1),
+                                        source: try call.argument(2).toString()) ?? 0
+            return call.context.number(Double(id))
+        }
+        define("renderingStep", 3) { call in
+            host?.requestRenderingStep(page: Int(try call.argument(0).toNumber()), callback: call.argument(1), source: try call.argument(2).toString())
+            return nil
+        }
+        define("cancelFrame", 2) { call in
+            host?.cancelFrame(page: Int(try call.argument(0).toNumber()), id: Int(try call.argument(1).toNumber()))
+            return nil
+        }
+        define("console", 4) { call in
+            host?.console(page: Int(try call.argument(0).toNumber()), world: try call.argument(1).toString(),
+                          level: try call.argument(2).toString(), text: try call.argument(3).toString())
+            return nil
+        }
+        define("loadResource", 1) { call in
+            guard let text = host?.loadResource(url: try call.argument(0).toString()) else { return call.context.null }
+            return call.context.string(text)
+        }
+        define("fetch", 3) { call in
+            let outcome = host?.fetch(page: Int(try call.argument(0).toNumber()), url: try call.argument(1).toString(),
+                                      method: try call.argument(2).toString()) ?? .response(status: 404, body: "")
+            switch outcome {
+            case .blocked: return try call.context.value(["blocked": true])
+            case let .response(status, body): return try call.context.value(["blocked": false, "status": status, "body": body])
+            }
+        }
+        define("queueTask", 3) { call in
+            host?.queueTask(page: Int(try call.argument(0).toNumber()), callback: call.argument(1),
+                            label: call.argument(2).stringValue ?? "network response")
+            return nil
+        }
+        define("traceDOM", 4) { call in
+            let channel = call.argument(3).stringValue.map { TraceChannel(rawValue: $0) } ?? .dom
+            host?.traceDOM(page: Int(try call.argument(0).toNumber()), extensionID: try call.argument(1).toString(),
+                           text: try call.argument(2).toString(), channel: channel)
+            return nil
+        }
+        define("urlChanged", 3) { call in
+            host?.urlChanged(page: Int(try call.argument(0).toNumber()), url: try call.argument(1).toString(), kind: try call.argument(2).toString())
+            return nil
+        }
+        define("navigate", 3) { call in
+            let asked = host?.navigate(page: Int(try call.argument(0).toNumber()), url: try call.argument(1).toString(),
+                                       kind: try call.argument(2).toString()) ?? false
+            return call.context.boolean(asked)
+        }
+        define("reportError", 3) { call in
+            host?.reportError(page: Int(try call.argument(0).toNumber()), error: JSError(thrown: call.argument(1)),
+                              during: call.argument(2).stringValue ?? "a microtask")
+            return nil
+        }
+        return object
+    }
+}

@@ -1,0 +1,373 @@
+import Foundation
+import JSKit
+
+/// One simulated browser's JavaScript machinery: a context group (virtual machine), the engine
+/// realm holding the DOM, the event loop with its virtual clock, and the pages open in it.
+///
+/// Everything a session does is deterministic: time comes from ``loop``, randomness from seeds
+/// derived from page and world, and no wall clock is read.
+public final class WebSession {
+    /// Options fixed when the session is made.
+    public struct Options: Sendable {
+        /// What `Date.now()` returns at virtual time zero (epoch milliseconds).
+        /// Default: 2026-01-01T00:00:00Z.
+        public var epoch: Double = 1_767_225_600_000
+        /// CPU time one entry into JavaScript may take before it is terminated.
+        public var scriptTimeLimit: Double = 10
+        /// Seed for `Math.random` in every world (mixed with page and world).
+        public var seed: UInt32 = 0x0AD5_EED5
+
+        /// Default options.
+        public init() {}
+    }
+
+    /// The virtual machine.
+    public let group: JSContextGroup
+    /// The virtual clock and task queue.
+    public let loop: EventLoop
+    /// The options the session was made with.
+    public let options: Options
+    package let realm: DOMRealm
+    /// Realms made for the page being opened, taken in order by its worlds (see `open`).
+    private var preparedRealms: [JSContext] = []
+    /// The engine realm's host functions hold this weakly; the session keeps it alive.
+    private let host: SessionHost
+    /// Pages open now, by id.
+    public private(set) var pages: [Int: Page] = [:]
+    private var nextPageID = 1
+    /// The session's trace: console output and script errors of every world go here, and the
+    /// browser and scenario layers add their own events.
+    public private(set) lazy var trace = TraceRecorder { [unowned self] in self.loop.now }
+    /// Names a page and world in trace lines; the browser layer replaces it with tab and frame
+    /// names. Default: `page<id>/<world>`.
+    public var locationName: (Page, String) -> String = { page, world in "page\(page.id)/\(world)" }
+    /// Called when a content world is made, before any content script runs in it: the browser
+    /// layer gives the world its `browser` object here.
+    public var contentWorldCreated: ((World, Page) throws -> Void)?
+    /// Decides and answers a page's `fetch(url)`: by default from ``resourceLoader`` (404 when it
+    /// has nothing). The browser layer puts its network rules here.
+    public var fetchHandler: ((Page, String, String) -> FetchOutcome)?
+    /// Fetches external page scripts (`<script src>`) and style sheets (`<link rel=stylesheet>`):
+    /// URL in, text out (nil: load error).
+    public var resourceLoader: ((String) -> String?)?
+    /// Called after a page's URL changed without a new document (`history.pushState`,
+    /// `replaceState`, a fragment navigation, a traversal between its own entries), with the
+    /// new URL and that kind (`pushState`, `replaceState`, `fragment`, `traversal`); the page's
+    /// ``Page/url`` is already the new one.
+    public var urlChanged: ((Page, String, String) -> Void)?
+    /// Loads another document in a page's place when its script asks (`location.href = …`,
+    /// `assign`, `replace`, `reload`, a traversal to another document's entry): the page, the
+    /// URL and the kind (`push`, `replace`, `reload`, `traverse`). Returns false when nothing
+    /// will load it. A bare session has none: the page stays, as its location does.
+    public var navigationRequested: ((Page, String, String) -> Bool)?
+    /// Fetches `<link rel=stylesheet>` text when set (the browser layer answers by its rules);
+    /// ``resourceLoader`` otherwise.
+    public var stylesheetLoader: ((String) -> String?)?
+
+    /// Makes a session: a new context group with domino loaded.
+    /// - Throws: ``MissingPackageError`` when node-domino or node-cssom is missing,
+    ///   ``JSError`` when the runtime's own scripts fail to load.
+    public init(options: Options = Options()) throws {
+        ProcessEnvironment.prepare()
+        self.options = options
+        group = JSContextGroup()
+        group.setExecutionTimeLimit(seconds: options.scriptTimeLimit)
+        loop = EventLoop()
+        host = SessionHost()
+        realm = try DOMRealm(group: group, host: host)
+        host.session = self
+        loop.errorHandler = { [weak self] owner, report in
+            guard let owner, let page = self?.pages[owner] else { return }
+            page.report(report, world: page.worldName(forScriptURL: report.error.sourceURL))
+        }
+    }
+
+    // MARK: - Promises
+
+    /// Runs the event loop until `value` (a promise, thenable or plain value) settles.
+    /// - Returns: the fulfilment value.
+    /// - Throws: ``JSError`` with the rejection reason, or ``LoopError/conditionNotMet(what:limit:)``
+    ///   when the promise is still pending once the loop is idle or past `limit`.
+    @discardableResult
+    public func settle(_ value: JSValue, limit: VirtualTime = .seconds(60)) throws -> JSValue {
+        let observer = try PromiseObserver(value)
+        try loop.run(until: { observer.isSettled }, limit: limit, what: "the promise")
+        switch observer.outcome {
+        case let .fulfilled(result): return result
+        case let .rejected(reason): throw JSError(thrown: reason)
+        case .pending: throw LoopError.conditionNotMet(what: "the promise", limit: limit)
+        }
+    }
+
+    // MARK: - Pages
+
+    /// Loads `html` as the document at `url`, running its inline scripts in the page world and
+    /// `contentScripts` at their `run_at` points, up to and including `DOMContentLoaded`. The
+    /// `load` event and `document_idle` scripts follow as a task at the same virtual instant: run
+    /// the loop (for example ``EventLoop/runUntilIdle(limit:)``) to reach them.
+    ///
+    /// The readyState sequence is HTML's: `loading` while parsing (inline scripts see only the
+    /// part of the document before them), `interactive` then `DOMContentLoaded`, then
+    /// `complete` and `load`.
+    /// - Throws: ``JSError`` when the runtime cannot make the page; script errors on the page are
+    ///   reported in ``Page/errors`` instead.
+    @discardableResult
+    ///
+    /// `beforeLoad` runs once the page and its page world exist, before anything is parsed;
+    /// `afterParse` once `document_end` scripts have run, before the `load` task is queued (the
+    /// browser loads frames there, so that they finish before their parent's `load`, as HTML's
+    /// "delay the load event" has it).
+    ///
+    /// With `incremental`, the document reaches the parser in slices of 4 KB (4,096 bytes), as
+    /// from the network, and the tasks due at this instant run between slices (a message reply,
+    /// a timer an inline script set): HTML's event loop keeps turning while a document loads,
+    /// so an extension's content script can act on the first part of a long page before the
+    /// rest is parsed. Only a load started outside any task and outside JavaScript may do this
+    /// (tasks never run inside one another); if a task closes the page meanwhile, parsing stops
+    /// there and the page is returned closed.
+    public func open(html: String, url: String, contentScripts: [ContentScript] = [], incremental: Bool = false,
+                     historySession: String? = nil,
+                     beforeLoad: ((Page) throws -> Void)? = nil,
+                     afterParse: ((Page) throws -> Void)? = nil) throws -> Page {
+        let id = nextPageID
+        nextPageID += 1
+        let timeOrigin = options.epoch + loop.now.milliseconds
+        loop.frameTimeOrigins[id] = loop.now.milliseconds
+        // The page's realms are made one after the other, before anything else of the page:
+        // making a realm runs a large stretch of the engine's code, which the second one finds
+        // still in the processor's caches (in first_hide_ms's navigations the two took 0.34 ms
+        // together against 0.43 ms made apart).
+        let extensionIDs = Set(contentScripts.map(\.extensionID))
+        preparedRealms = (0...extensionIDs.count).map { _ in JSContext(group: group, globalClassName: "Window") }
+        defer { preparedRealms.removeAll() }
+        let handle = try realm.createPage(id: id, url: url, timeOrigin: timeOrigin, historySession: historySession)
+        let pageWorldContext = makeRealm(name: "page \(id)")
+        let pageWorld = World(kind: .page, context: pageWorldContext)
+        let page = Page(id: id, url: url, handle: handle, pageWorld: pageWorld, session: self)
+        pages[id] = page
+        try realm.initWorld(pageWorldContext, page: handle, pageID: id, worldID: pageWorld.name, isPageWorld: true, seed: seed(page: id, world: pageWorld.name))
+        try beforeLoad?(page)
+        for script in contentScripts { _ = try page.contentWorld(for: script.extensionID) }
+
+        inject(contentScripts, at: .documentStart, into: page)
+        let yields = incremental && !loop.isRunningTask && HostCallDepth.current == 0
+        guard try parse(HTMLSource(html), into: page, yieldingBetweenSlices: yields) else { return page }
+        try handle.invoke("setReadyState", [pageWorldContext.string("interactive")])
+        try handle.invoke("fireDOMContentLoaded")
+        inject(contentScripts, at: .documentEnd, into: page)
+        try afterParse?(page)
+        loop.schedule(owner: id, label: "load event of \(url)") { [weak self, weak page] in
+            guard let self, let page, !page.isClosed else { return }
+            do {
+                try page.handle.invoke("setReadyState", [page.pageWorld.context.string("complete")])
+                try page.handle.invoke("fireLoad")
+            } catch let error as JSError {
+                page.report(JSErrorReport(error: error, during: "load event"), world: "page")
+            } catch {}
+            self.inject(contentScripts, at: .documentIdle, into: page)
+        }
+        return page
+    }
+
+    /// Closes `page` and opens a new one in its place (a navigation).
+    /// - Throws: as ``open(html:url:contentScripts:)``.
+    @discardableResult
+    public func navigate(from page: Page, html: String, url: String, contentScripts: [ContentScript] = []) throws -> Page {
+        page.close()
+        return try open(html: html, url: url, contentScripts: contentScripts)
+    }
+
+    func makeWorld(kind: World.Kind, page: Page) throws -> World {
+        let context = makeRealm(name: "\(kind) \(page.id)")
+        let world = World(kind: kind, context: context)
+        world.page = page
+        try realm.initWorld(context, page: page.handle, pageID: page.id, worldID: world.name, isPageWorld: false, seed: seed(page: page.id, world: world.name))
+        try contentWorldCreated?(world, page)
+        // Extension DOM changes are traced only where a content world exists (JS/dom-trace.js).
+        try page.document.set("_advExtensionWorlds", context.boolean(true))
+        return world
+    }
+
+    /// A realm for a world: its global is made from the "Window" class so that its prototype can
+    /// be chained to the page (DOMRealm.initWorld) and `String(window)` reads `[object Window]`.
+    func makeRealm(name: String) -> JSContext {
+        if !preparedRealms.isEmpty {
+            let context = preparedRealms.removeFirst()
+            context.name = name
+            return context
+        }
+        return JSContext(group: group, name: name, globalClassName: "Window")
+    }
+
+    func pageClosed(_ page: Page) {
+        loop.cancelAll(owner: page.id)
+        pages[page.id] = nil
+        _ = try? page.handle.invoke("close")
+        // A failure here means the engine realm itself is broken; the next page would show it.
+        guard let stuck = try? realm.restorePrototypes(), !stuck.isEmpty else { return }
+        // Safari gives every page fresh prototypes; this runtime shares them and cannot take back
+        // a freeze, so a run that depends on it says so where the page was.
+        let shown = stuck.prefix(8).joined(separator: ", ") + (stuck.count > 8 ? " and \(stuck.count - 8) more" : "")
+        trace.record(.error, at: locationName(page, "page"),
+                     "the page left shared DOM prototypes changed in ways that cannot be undone (\(shown)); later pages of this session see them, unlike in Safari")
+    }
+
+    private func inject(_ scripts: [ContentScript], at runAt: ContentScript.RunAt, into page: Page) {
+        for script in scripts where script.runAt == runAt {
+            guard let world = try? page.contentWorld(for: script.extensionID) else { continue }
+            world.run(script.source, sourceURL: script.url, during: "content script \(script.url) (\(runAt.rawValue))")
+        }
+    }
+
+    /// Feeds `source` to the page's parser; false when a task run between slices closed the page.
+    private func parse(_ source: HTMLSource, into page: Page, yieldingBetweenSlices yields: Bool) throws -> Bool {
+        var scriptIndex = 0
+        for chunk in source.chunks {
+            var text = chunk.text
+            if yields {
+                let slices = HTMLSource.slices(of: chunk.text)
+                for slice in slices.dropLast() {
+                    _ = try page.handle.invoke("write", [page.pageWorld.context.string(slice)])
+                    try loop.run(until: loop.now)
+                    if page.isClosed { return false }
+                }
+                text = slices.last ?? ""
+            }
+            let written = try page.handle.invoke("write", [page.pageWorld.context.string(text)])
+            try runScripts(written, endOffset: chunk.scriptEnd, source: source, page: page, counter: &scriptIndex)
+            if page.isClosed { return false }
+        }
+        let rest = try page.handle.invoke("end")
+        try runScripts(rest, endOffset: nil, source: source, page: page, counter: &scriptIndex)
+        return !page.isClosed
+    }
+
+    private func runScripts(_ scripts: JSValue, endOffset: Int?, source: HTMLSource, page: Page, counter: inout Int) throws {
+        let count = Int(try scripts["length"].toNumber())
+        for index in 0..<count {
+            counter += 1
+            let element = scripts[index]
+            let type = (try element.invoke("getAttribute", [page.pageWorld.context.string("type")])).stringValue ?? ""
+            guard Self.isClassicScriptType(type) else { continue }
+            if let src = try element.invoke("getAttribute", [page.pageWorld.context.string("src")]).stringValue {
+                let resolved = URL(string: src, relativeTo: URL(string: page.url))?.absoluteString ?? src
+                if let text = resourceLoader?(resolved) {
+                    page.runScript(element, text, sourceURL: resolved, during: "script \(resolved)")
+                } else {
+                    let event = try page.pageWorld.global["Event"].construct([page.pageWorld.context.string("error")])
+                    try element.invoke("dispatchEvent", [event])
+                }
+                continue
+            }
+            let text = element["text"].stringValue ?? ""
+            var line = 1
+            if let endOffset { line = source.line(at: max(0, endOffset - text.utf8.count)) }
+            page.runScript(element, text, sourceURL: page.url, startingLine: line, during: "inline script \(counter) of \(page.url)")
+        }
+    }
+
+    /// HTML 4.12.1.1: an empty or missing type, or a JavaScript MIME type essence, is a classic
+    /// script. Modules and data blocks are not run by this runtime.
+    static func isClassicScriptType(_ type: String) -> Bool {
+        let essence = type.trimmingCharacters(in: .whitespaces).lowercased()
+        return essence.isEmpty || ["text/javascript", "application/javascript", "application/x-javascript",
+                                   "text/ecmascript", "application/ecmascript", "text/jscript", "text/livescript"].contains(essence)
+    }
+
+    private func seed(page: Int, world: String) -> UInt32 {
+        // FNV-1a over "seed:page:world": stable across runs and machines.
+        var hash: UInt32 = 2_166_136_261
+        for byte in "\(options.seed):\(page):\(world)".utf8 {
+            hash ^= UInt32(byte)
+            hash = hash &* 16_777_619
+        }
+        return hash
+    }
+}
+
+extension Page {
+    /// The world a script URL belongs to: the page world unless it is one of the content worlds'
+    /// extension URLs.
+    func worldName(forScriptURL url: String?) -> String {
+        guard let url else { return "page" }
+        for world in contentWorlds.values {
+            if case let .content(extensionID) = world.kind, url.contains(extensionID) { return world.name }
+        }
+        return "page"
+    }
+}
+
+/// The engine realm's host functions, forwarding to the session (held weakly).
+final class SessionHost: DOMRealmHost {
+    weak var session: WebSession?
+
+    func epochMilliseconds() -> Double {
+        guard let session else { return 0 }
+        return session.options.epoch + session.loop.now.milliseconds
+    }
+
+    func setTimer(page: Int, callback: JSValue, timeout: Int, repeating: Bool, arguments: [JSValue], source: String) -> Int {
+        guard let session, session.pages[page] != nil else { return 0 }
+        return session.loop.addTimer(owner: page, callback: callback, arguments: arguments, timeout: timeout, repeating: repeating, source: source)
+    }
+
+    func clearTimer(page: Int, id: Int) { session?.loop.clearTimer(owner: page, id: id) }
+
+    func requestFrame(page: Int, callback: JSValue, source: String) -> Int {
+        guard let session, session.pages[page] != nil else { return 0 }
+        return session.loop.requestFrame(owner: page, callback: callback, source: source)
+    }
+
+    func cancelFrame(page: Int, id: Int) { session?.loop.cancelFrame(owner: page, id: id) }
+
+    func requestRenderingStep(page: Int, callback: JSValue, source: String) {
+        guard let session, session.pages[page] != nil else { return }
+        session.loop.requestRenderingStep(owner: page, callback: callback, source: source)
+    }
+
+    func console(page: Int, world: String, level: String, text: String) {
+        session?.pages[page]?.log(world: world, level: level, text: text)
+    }
+
+    func fetch(page: Int, url: String, method: String) -> FetchOutcome {
+        guard let session, let target = session.pages[page] else { return .response(status: 404, body: "") }
+        if let handler = session.fetchHandler { return handler(target, url, method) }
+        if let body = session.resourceLoader?(url) { return .response(status: 200, body: body) }
+        return .response(status: 404, body: "")
+    }
+
+    func queueTask(page: Int, callback: JSValue, label: String) {
+        guard let session, session.pages[page] != nil else { return }
+        session.loop.schedule(owner: page, label: label) { [weak session] in
+            do { try callback.call() } catch let error as JSError {
+                session?.pages[page]?.report(JSErrorReport(error: error, during: "a " + label), world: "page")
+            } catch {}
+        }
+    }
+    func loadResource(url: String) -> String? {
+        guard let session else { return nil }
+        if let loader = session.stylesheetLoader { return loader(url) }
+        return session.resourceLoader?(url)
+    }
+
+    func traceDOM(page: Int, extensionID: String, text: String, channel: TraceChannel) {
+        guard let session, let target = session.pages[page] else { return }
+        session.trace.record(channel, at: session.locationName(target, "content:" + extensionID), text)
+    }
+
+    func urlChanged(page: Int, url: String, kind: String) {
+        guard let session, let target = session.pages[page] else { return }
+        target.url = url
+        session.urlChanged?(target, url, kind)
+    }
+
+    func navigate(page: Int, url: String, kind: String) -> Bool {
+        guard let session, let target = session.pages[page], let handler = session.navigationRequested else { return false }
+        return handler(target, url, kind)
+    }
+
+    func reportError(page: Int, error: JSError, during: String) {
+        guard let target = session?.pages[page] else { return }
+        target.report(JSErrorReport(error: error, during: during), world: target.worldName(forScriptURL: error.sourceURL))
+    }
+}

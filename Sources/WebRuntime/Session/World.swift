@@ -1,0 +1,63 @@
+import JSKit
+
+/// A JavaScript world on a page: its own realm (globals, builtins, top-level bindings) over the
+/// page's shared DOM.
+///
+/// Safari runs page scripts in the page world and each extension's content scripts in an
+/// isolated world. A top-level `let x` in one world is invisible in the others; `document` and
+/// the elements are the same objects. Known difference from Safari: DOM prototypes (and
+/// expando properties on DOM objects) are shared between worlds here, where Safari gives each
+/// world its own JavaScript wrappers.
+public final class World {
+    /// Which kind of world.
+    public enum Kind: Equatable, Sendable {
+        /// The page's own scripts.
+        case page
+        /// An extension's content scripts.
+        case content(extensionID: String)
+    }
+
+    /// `page` or `content:<extension id>`, as traces name it.
+    public let name: String
+    /// The kind of world.
+    public let kind: Kind
+    /// The world's realm.
+    public let context: JSContext
+    package weak var page: Page?
+
+    init(kind: Kind, context: JSContext) {
+        self.kind = kind
+        self.context = context
+        switch kind {
+        case .page: name = "page"
+        case let .content(extensionID): name = "content:" + extensionID
+        }
+    }
+
+    /// The world's global object (its `window`).
+    public var global: JSValue { context.globalObject }
+
+    /// Evaluates a script in this world.
+    /// - Throws: ``JSError`` with the script's URL, line, column and stack.
+    @discardableResult
+    public func evaluate(_ source: String, sourceURL: String, startingLine: Int = 1) throws -> JSValue {
+        try context.evaluate(source, sourceURL: sourceURL, startingLine: startingLine)
+    }
+
+    /// Evaluates a script as the browser runs one: an exception is reported to the page (with its
+    /// position and stack) instead of being thrown, and the run goes on.
+    /// - Returns: true when the script ran to completion.
+    @discardableResult
+    public func run(_ source: String, sourceURL: String, startingLine: Int = 1, during: String? = nil) -> Bool {
+        do {
+            try context.evaluate(source, sourceURL: sourceURL, startingLine: startingLine)
+            return true
+        } catch let error as JSError {
+            page?.report(JSErrorReport(error: error, during: during ?? "script \(sourceURL)"), world: name)
+            return false
+        } catch {
+            page?.report(JSErrorReport(error: JSError(message: "\(error)"), during: during ?? sourceURL), world: name)
+            return false
+        }
+    }
+}

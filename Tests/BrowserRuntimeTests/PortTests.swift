@@ -1,0 +1,102 @@
+import BrowserRuntime
+import TestSupport
+import Testing
+import WebRuntime
+
+@Suite struct PortTests {
+    @Test func portsCarryMessagesBothWaysWithTheSender() throws {
+        let (browser, host) = try Support.outlineBrowser(pages: ["https://news.test/": "<p>top</p>"])
+        let tab = try browser.openTab(url: "https://news.test/")
+        try browser.loop.runUntilIdle()
+        // outline.js said hello over its port; the worker answered with a mark.
+        #expect(Support.backgroundLogs(browser).contains("hello from frame 0 tab \(tab.id) https://news.test/ top"))
+        #expect(Support.logs(try #require(tab.page)).contains("marked blue"))
+        let api = browser.trace.dump(channels: [.api])
+        #expect(api.contains(##"tab1/content api runtime.connect port "outline"#1"##))
+        #expect(api.contains(##"tab1/content api port "outline"#1 postMessage({"elements":"##))
+        #expect(api.contains(##"background api port "outline"#1 postMessage({"color":"blue","type":"mark"})"##))
+        #expect(host.backgroundWorld != nil)
+    }
+
+    @Test func aClosingPageDisconnectsItsPorts() throws {
+        let (browser, _) = try Support.outlineBrowser(pages: ["https://news.test/": "<p>top</p>"])
+        let tab = try browser.openTab(url: "https://news.test/")
+        try browser.loop.runUntilIdle()
+        #expect(!Support.backgroundLogs(browser).contains("port of frame 0 closed"))
+        try browser.navigate(tab, to: "https://elsewhere.org/")
+        try browser.loop.runUntilIdle()
+        #expect(Support.backgroundLogs(browser).contains("port of frame 0 closed"))
+    }
+
+    @Test func noReceiverDisconnectsWithLastError() throws {
+        let (browser, host) = try Support.browser()
+        let tab = try browser.openTab(url: "https://news.example/")
+        try browser.loop.runUntilIdle()
+        let content = try #require(try tab.page?.contentWorld(for: host.id))
+        let error = try Support.await(browser, content, """
+            const port = browser.runtime.connect({ name: "nobody" });
+            const message = await new Promise((resolve) => port.onDisconnect.addListener(() => resolve(browser.runtime.lastError && browser.runtime.lastError.message)));
+            let thrown;
+            try { port.postMessage(1); } catch (e) { thrown = e.message; }
+            return [message, String(browser.runtime.lastError), thrown].join("|");
+            """) as? String
+        #expect(error == "Could not establish connection. Receiving end does not exist.|undefined|Attempting to use a disconnected port object")
+    }
+
+    @Test func disconnectReachesTheOtherEndOnly() throws {
+        let (browser, host) = try Support.outlineBrowser(pages: ["https://news.test/": "<p>top</p>"])
+        let tab = try browser.openTab(url: "https://news.test/")
+        try browser.loop.runUntilIdle()
+        let worker = try #require(host.backgroundWorld)
+        let content = try #require(try tab.page?.contentWorld(for: host.id))
+        try worker.evaluate("""
+            browser.runtime.onConnect.addListener((port) => {
+              if (port.name !== "echo") return;
+              port.onMessage.addListener((m) => { port.postMessage({ echo: m, frame: port.sender.frameId, url: port.sender.url }); port.disconnect(); });
+              port.onDisconnect.addListener(() => console.log("worker heard a disconnect it made"));
+            });
+            """, sourceURL: "test")
+        let result = try Support.await(browser, content, """
+            const port = browser.runtime.connect({ name: "echo" });
+            const log = [];
+            const done = new Promise((resolve) => port.onDisconnect.addListener(() => { log.push("disconnected:" + String(browser.runtime.lastError)); resolve(); }));
+            port.onMessage.addListener((m) => log.push(JSON.stringify(m)));
+            port.postMessage("hi");
+            await done;
+            return log.join(" ");
+            """) as? String
+        #expect(result == #"{"echo":"hi","frame":0,"url":"https://news.test/"} disconnected:undefined"#)
+        try browser.loop.runUntilIdle()
+        #expect(!Support.backgroundLogs(browser).contains("worker heard a disconnect it made"))
+    }
+
+    @Test func tabsConnectReachesTheNamedFrame() throws {
+        let (browser, host) = try Support.outlineBrowser()
+        let tab = try browser.openTab(url: "https://news.test/")
+        try browser.loop.runUntilIdle()
+        let ad = try #require(tab.allFrames.first { $0.url == "https://ads.test/ad.html" })
+        try #require(try ad.page?.contentWorld(for: host.id)).evaluate("""
+            browser.runtime.onConnect.addListener((port) => port.onMessage.addListener((m) => port.postMessage(m + " from " + location.host)));
+            """, sourceURL: "test")
+        let worker = try #require(host.backgroundWorld)
+        let reply = try Support.await(browser, worker, """
+            const port = browser.tabs.connect(\(tab.id), { name: "probe", frameId: \(ad.id) });
+            const answer = new Promise((resolve) => port.onMessage.addListener(resolve));
+            port.postMessage("ping");
+            return await answer;
+            """) as? String
+        #expect(reply == "ping from ads.test")
+        let bad = try Support.eval(worker, "try { browser.tabs.connect('1') } catch (e) { e.message }") as? String
+        #expect(bad == "Error in invocation of tabs.connect(integer tabId, optional object connectInfo): No matching signature.")
+    }
+
+    @Test func aFaultPlanCanFailAConnection() throws {
+        let (browser, host) = try Support.outlineBrowser(pages: ["https://news.test/": "<p>top</p>"])
+        host.faults = FaultPlan(rules: [FaultPlan.Rule(method: "runtime.connect", argumentContains: "outline", error: "connection refused by the test")])
+        let tab = try browser.openTab(url: "https://news.test/")
+        try browser.loop.runUntilIdle()
+        #expect(Support.logs(try #require(tab.page)).contains("outline port closed"))
+        #expect(!Support.backgroundLogs(browser).contains { $0.hasPrefix("hello from frame") })
+        #expect(browser.trace.dump(channels: [.api]).contains(##"port "outline"#1 disconnected: connection refused by the test"##))
+    }
+}

@@ -1,0 +1,173 @@
+import BrowserRuntime
+import Foundation
+import ScenarioKit
+import TestSupport
+import Testing
+import WebRuntime
+
+@Suite struct ScenarioFileTests {
+    static let root = Support.fixtures.deletingLastPathComponent()
+
+    /// Writes `json` as a scenario in a temporary folder and loads it.
+    func load(_ json: String) throws -> Scenario {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("adv-scenario-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let file = folder.appendingPathComponent("case.json")
+        try Data(json.utf8).write(to: file)
+        return try Support.catalog.scenario(at: file)
+    }
+
+    @Test(arguments: [
+        ("{", "", "not valid JSON"),
+        (#"{"steps": [], "bogus": 1}"#, "bogus", "unknown key 'bogus'"),
+        (#"{"stepz": []}"#, "stepz", "did you mean 'steps'?"),
+        (#"{}"#, "steps", "is required"),
+        (#"{"profile": "firefox", "steps": []}"#, "profile", "'firefox' must be safari or chromium"),
+        (#"{"sitePermissions": {"a.example": "sometimes"}, "steps": []}"#, "sitePermissions.a.example", "must be always, once, denied or not-asked"),
+        (#"{"pages": {"https://a.example/": "sites/missing.html"}, "steps": []}"#, "pages.https://a.example/", "file 'sites/missing.html' not found"),
+        (#"{"pages": {"a.example": "sites/plain.html"}, "steps": []}"#, "pages.a.example", "is not an absolute URL"),
+        (#"{"extension": "extensions/nope", "steps": []}"#, "extension", "folder 'extensions/nope' not found"),
+        (#"{"faults": [{"method": "set", "error": "x"}], "steps": []}"#, "faults[0].method", "must name namespace.method"),
+        (#"{"faults": [{"method": "storage.local.set"}], "steps": []}"#, "faults[0]", "needs 'error' or 'delay'"),
+        (#"{"dynamicRules": [{"id": 0, "action": {"type": "block"}, "condition": {}}], "steps": []}"#, "dynamicRules[0]", "id"),
+        (#"{"steps": [{"at": 5}]}"#, "steps[0]", "needs one action"),
+        (#"{"steps": [{"open": "https://a.example/", "close": "main"}]}"#, "steps[0]", "has several actions"),
+        (#"{"steps": [{"navigate": "https://a.example/"}]}"#, "steps[0].tab", "no open tab named 'main'"),
+        (#"{"steps": [{"open": "https://a.example/"}, {"back": "second"}]}"#, "steps[1].back", "no open tab named 'second'"),
+        (#"{"steps": [{"open": "ftp://a.example/"}]}"#, "steps[0].open", "must be an absolute http(s) URL"),
+        (#"{"steps": [{"at": 100, "open": "https://a.example/"}, {"at": 50, "close": "main"}]}"#, "steps[1].at", "earlier than the step before it"),
+        (#"{"steps": [{"open": "https://a.example/"}, {"script": "1", "world": "iframe"}]}"#, "steps[1].world", "must be page, content, background or popup"),
+        (#"{"steps": [{"open": "https://a.example/"}, {"expect": {"js": "1"}}]}"#, "steps[1].expect.equals", "is required with 'js'"),
+        (##"{"steps": [{"open": "https://a.example/"}, {"expect": {"visible": "#a", "hidden": "#b"}}]}"##, "steps[1].expect", "checks several things"),
+        (#"{"steps": [{"at": -1, "open": "https://a.example/"}]}"#, "steps[0].at", "non-negative"),
+        (#"{"storage": {"localFiles": {"rules": "sites/missing.json"}}, "steps": []}"#, "storage.localFiles.rules", "file 'sites/missing.json' not found"),
+        (#"{"storage": {"localFiles": {"rules": "sites/shared-format.html"}}, "steps": []}"#, "storage.localFiles.rules", "'shared-format.html' is not valid JSON"),
+        (#"{"storage": {"local": {"rules": 1}, "localFiles": {"rules": "rules/personal-rules-v1.json"}}, "steps": []}"#, "storage.localFiles.rules", "'rules' is also given in storage.local"),
+        (#"{"nativeHosts": {"app.example": {"kind": "no-such-host"}}, "steps": []}"#, "nativeHosts.app.example.kind", "'no-such-host' is not a registered native host"),
+    ])
+    func malformedScenariosNameFilePathAndReason(json: String, path: String, reason: String) {
+        do {
+            _ = try load(json)
+            Issue.record("accepted: \(json)")
+        } catch let error as ScenarioError {
+            #expect(error.path == path, "\(error)")
+            #expect(error.reason.contains(reason), "\(error)")
+            #expect(error.file.hasSuffix("case.json"))
+        } catch {
+            Issue.record("unexpected \(error)")
+        }
+    }
+
+    @Test func pathsResolveBesideTheScenarioThenFixtures() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("adv-scenario-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try "<title>local</title>".write(to: folder.appendingPathComponent("local.html"), atomically: true, encoding: .utf8)
+        let file = folder.appendingPathComponent("outside.json")
+        try #"{"extension": null, "pages": {"https://a.example/": "local.html", "https://b.example/": "sites/plain.html"}, "steps": [{"open": "https://a.example/"}, {"expect": {"js": "document.title", "equals": "local"}}]}"#
+            .write(to: file, atomically: true, encoding: .utf8)
+        let scenario = try Support.catalog.scenario(at: file)
+        #expect(scenario.pages["https://a.example/"]?.path == folder.appendingPathComponent("local.html").standardizedFileURL.path)
+        #expect(scenario.pages["https://b.example/"]?.lastPathComponent == "plain.html")
+        let result = ScenarioRunner.run(scenario)
+        #expect(result.passed, "\(result.failures)")
+        let catalog = ScenarioCatalog(projectRoot: Self.root)
+        #expect(catalog.baselineURL(for: file).path == folder.appendingPathComponent("outside.trace").path)
+    }
+
+    /// The browser's back and forward buttons traverse the tab's session history, across
+    /// documents and within one (a pushState entry), each as a task.
+    @Test func backAndForwardStepsTraverseTheTabsHistory() throws {
+        let scenario = try load("""
+            {"extension": null, "pages": {"https://a.example/": "sites/plain.html", "https://a.example/two": "sites/plain.html", "https://b.example/": "sites/plain.html"}, "steps": [
+              {"open": "https://a.example/"},
+              {"script": "history.pushState({ n: 1 }, '', '/two')"},
+              {"navigate": "https://b.example/"},
+              {"after": 10, "back": "main"},
+              {"after": 10, "expect": {"js": "location.href + ' ' + history.state.n + ' ' + history.length", "equals": "https://a.example/two 1 3"}},
+              {"back": "main"},
+              {"after": 10, "expect": {"js": "location.href + ' ' + history.state", "equals": "https://a.example/ null"}},
+              {"script": "addEventListener('popstate', () => console.log('popstate ' + location.pathname)); history.pushState(null, '', '/three'); history.back()"},
+              {"after": 10, "expect": {"trace": "popstate /"}},
+              {"forward": "main"},
+              {"after": 10, "expect": {"js": "location.href + ' ' + history.length", "equals": "https://a.example/three 2"}},
+              {"expect": {"trace": "popstate /three"}}
+            ]}
+            """)
+        let result = ScenarioRunner.run(scenario)
+        #expect(result.passed, "\(result.failures)")
+    }
+
+    @Test func failingExpectationsAreAllReportedAndTheRunGoesOn() throws {
+        let scenario = try load("""
+            {"extension": null, "pages": {"https://a.example/": "sites/plain.html"}, "steps": [
+              {"open": "https://a.example/"},
+              {"expect": {"js": "document.title", "equals": "Wrong"}},
+              {"expect": {"hidden": "#text"}},
+              {"after": 10, "script": "document.title = 'Changed'"},
+              {"expect": {"js": "document.title", "equals": "Changed"}},
+              {"expect": {"trace": "never logged"}},
+              {"script": "undefinedFunction()"},
+              {"expect": {"js": "1", "equals": 1}}
+            ]}
+            """)
+        let result = ScenarioRunner.run(scenario)
+        #expect(result.failures.count == 4, "\(result.failures)")
+        #expect(result.failures[0] == "steps[1]: document.title in page is \"Plain page\", expected \"Wrong\"")
+        #expect(result.failures[1] == "steps[2]: #text is visible, expected hidden")
+        #expect(result.failures[2].hasPrefix("steps[5]: the trace has no line containing \"never logged\""))
+        #expect(result.failures[3].hasPrefix("steps[6]: the script threw ReferenceError: Can't find variable: undefinedFunction (at scenario:steps[6]:1:18)"))
+        #expect(result.virtualDuration == .milliseconds(10))
+    }
+}
+
+@Suite struct SuiteMachineryTests {
+    @Test func shardsPartitionTheScenarios() {
+        let files = (1...10).map { URL(fileURLWithPath: "/s/suite/\($0).json") }
+        let shards = (1...3).map { SuiteRun.shard(files, index: $0, count: 3) }
+        #expect(shards.map(\.count) == [4, 3, 3])
+        #expect(Set(shards.flatMap { $0 }.map(\.path)) == Set(files.map(\.path)))
+        #expect(SuiteRun.shard(files, index: 2, count: 3) == SuiteRun.shard(files.reversed(), index: 2, count: 3))
+    }
+
+    @Test func unifiedDiffShowsHunksWithContext() {
+        // Changes 14 unchanged lines apart give two hunks (GNU diff merges gaps of up to
+        // 2 * context lines, which the next test relies on).
+        let old = (1...20).map { "line \($0)" }.joined(separator: "\n") + "\n"
+        var lines = (1...20).map { "line \($0)" }
+        lines[5] = "line six changed"
+        lines.append("line 21")
+        let diff = LineDiff.unified(old: old, new: lines.joined(separator: "\n") + "\n", oldName: "a", newName: "b")
+        #expect(diff == """
+            --- a
+            +++ b
+            @@ -3,7 +3,7 @@
+             line 3
+             line 4
+             line 5
+            -line 6
+            +line six changed
+             line 7
+             line 8
+             line 9
+            @@ -18,3 +18,4 @@
+             line 18
+             line 19
+             line 20
+            +line 21
+
+            """)
+        let close = LineDiff.unified(old: "a\nb\nc\nd\ne\nf\ng\nh\n", new: "A\nb\nc\nd\ne\nf\ng\nH\n", oldName: "a", newName: "b")
+        #expect(close.components(separatedBy: "@@ ").count == 2, "a gap of 6 lines stays one hunk")
+        #expect(LineDiff.unified(old: "same\n", new: "same\n", oldName: "a", newName: "b").isEmpty)
+    }
+
+    @Test func junitReportEscapesAndCounts() {
+        let xml = JUnitReport.xml([
+            JUnitReport.Case(suite: "s", name: "ok", seconds: 0.01, failure: nil),
+            JUnitReport.Case(suite: "s", name: "bad <one>", seconds: 0.02, failure: "expected \"a\" & got b\nmore"),
+        ])
+        #expect(xml.contains(#"<testsuites name="adv-harness" tests="2" failures="1">"#))
+        #expect(xml.contains(#"<testcase classname="s" name="bad &lt;one&gt;" time="0.020">"#))
+        #expect(xml.contains(#"<failure message="expected &quot;a&quot; &amp; got b">"#))
+    }
+}

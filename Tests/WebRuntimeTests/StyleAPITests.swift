@@ -1,0 +1,188 @@
+import JSKit
+import TestSupport
+import Testing
+import WebRuntime
+
+/// The harness side of the style layer: extension style sheets, the viewport, the sheet-change
+/// log, style invalidation, and navigation leaving the new DOM constructors untouched.
+@Suite struct StyleAPITests {
+    struct Injection: Sendable, CustomStringConvertible {
+        let css: String
+        let level: UserStyleLevel
+        let page: String
+        let expected: String
+        var description: String { "\(level.rawValue): \(css) over \(page)" }
+    }
+
+    // The same rules WebKit applies to WKUserStyleSheet levels (see the cascade fidelity cases
+    // user-level-* and author-level-*, recorded in WebKit): user normal < author normal <
+    // author !important < user !important; an author-level sheet comes before the page's own.
+    static let injections: [Injection] = [
+        Injection(css: ".ad { display: none }", level: .user, page: "div { display: block }", expected: "block"),
+        Injection(css: ".ad { display: none !important }", level: .user, page: "#x { display: block !important }", expected: "none"),
+        Injection(css: ".ad { display: none }", level: .author, page: ".ad { display: flex }", expected: "flex"),
+        Injection(css: "div.ad { display: none }", level: .author, page: ".ad { display: flex }", expected: "none"),
+        Injection(css: ".ad { display: none !important }", level: .author, page: "#x { display: block }", expected: "none"),
+        Injection(css: ".ad { display: none !important }", level: .author, page: ".ad { display: grid !important }", expected: "grid"),
+    ]
+
+    @Test(arguments: injections) func injectedSheetsFollowWebKitsUserSheetRules(_ injection: Injection) throws {
+        let (session, page) = try Support.load("<style>\(injection.page)</style><div id=x class=ad></div>")
+        defer { withExtendedLifetime(session) {} }
+        try page.injectUserStyleSheet(injection.css, extensionID: "adv", level: injection.level)
+        #expect(try page.computedStyle("#x", "display") == injection.expected)
+        #expect(try Support.eval(page.pageWorld, "document.styleSheets.length") as? Double == 1)
+        #expect(try page.removeUserStyleSheets(extensionID: "adv") == 1)
+        #expect(try page.computedStyle("#x", "display") == (injection.page.contains("grid") ? "grid" : injection.page.contains("flex") ? "flex" : "block"))
+    }
+
+    @Test func viewportChangesReevaluateMediaQueriesAndNotifyListeners() throws {
+        let (session, page) = try Support.load("""
+            <style>@media (max-width: 600px) { #x { display: none } }</style><div id=x></div>
+            <script>const changes = []; matchMedia('(max-width: 600px)').addEventListener('change', (e) => changes.push(e.matches + ' ' + innerWidth));</script>
+            """)
+        defer { withExtendedLifetime(session) {} }
+        #expect(try page.computedStyle("#x", "display") == "block")
+        try page.setViewport(Viewport(width: 400, height: 800))
+        #expect(try page.computedStyle("#x", "display") == "none")
+        try page.setViewport(Viewport(width: 400, height: 800, colorScheme: "dark"))
+        #expect(try Support.eval(page.pageWorld, "matchMedia('(prefers-color-scheme: dark)').matches") as? Bool == true)
+        try page.setViewport(Viewport())
+        #expect(try Support.eval(page.pageWorld, "changes") as? [String] == ["true 400", "false 1280"])
+    }
+
+    @Test func sheetChangesAreLoggedWhereMutationObserversSeeNothing() throws {
+        let (session, page) = try Support.load("""
+            <style id=s>div { display: none }</style><div id=d></div>
+            <script>
+            const records = [];
+            new MutationObserver((r) => records.push(...r)).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+            </script>
+            """)
+        defer { withExtendedLifetime(session) {} }
+        _ = try page.takeSheetChanges()
+        try page.pageWorld.evaluate("""
+            const sheet = document.getElementById('s').sheet;
+            sheet.insertRule('p { color: red }', 1); sheet.deleteRule(1); sheet.disabled = true; sheet.disabled = false;
+            sheet.cssRules[0].style.display = 'block'; sheet.media.appendMedium('screen');
+            """, sourceURL: "test:tamper")
+        try session.loop.runUntilIdle()
+        #expect(try page.takeSheetChanges().map(\.what) == ["insertRule", "deleteRule", "disabled", "disabled", "style", "media"])
+        #expect(try Support.eval(page.pageWorld, "records.length") as? Double == 0)
+        try page.pageWorld.evaluate("document.getElementById('s').textContent = 'p {}'", sourceURL: "test:text")
+        #expect(try page.takeSheetChanges().map(\.what) == ["text"])
+        #expect(try page.takeSheetChanges().isEmpty)
+    }
+
+    /// A sheet whose text was parsed before (in this session) is built from what the parse
+    /// kept, not read again: it must be the same object tree as a fresh parse (every rule's
+    /// selector, declarations in order with their priorities, source offsets) and independent of
+    /// the other sheets of that text. Texts with at-rules are parsed each time.
+    @Test func aSheetOfAKnownTextIsAFreshEqualSheet() throws {
+        let (session, page) = try Support.load("<p>page</p>")
+        defer { withExtendedLifetime(session) {} }
+        let shapes = try Support.eval(page.pageWorld, #"""
+            const text = '/* c */ .a , .b>p{color:red;color : blue;display:none !important}\n#x{ margin: 0 1px ;}  div[data-k="}"] { }';
+            const atRules = "@media print { p { color: red } } .z { top: 1px }";
+            const sheetOf = (css) => { const s = document.createElement("style"); s.textContent = css; document.head.appendChild(s); return s.sheet; };
+            const [one, two, m, n] = [text, text, atRules, atRules].map(sheetOf);
+            const shape = (sheet) => JSON.stringify(Array.from(sheet.cssRules, (r) => [r.constructor.name, r.selectorText, r.cssText, r.__starts, r.__ends,
+              r.style && r.style.__starts, r.style && Array.from({ length: r.style.length }, (_, i) => [r.style[i], r.style.getPropertyValue(r.style[i]), r.style.getPropertyPriority(r.style[i])]),
+              r.parentStyleSheet === sheet, r.style && r.style.parentRule === r]));
+            const before = [shape(one) === shape(two), shape(m) === shape(n), one.cssRules[0] !== two.cssRules[0], one.cssRules[0].style !== two.cssRules[0].style];
+            two.cssRules[0].style.setProperty("color", "green");
+            two.deleteRule(1);
+            [...before, one.cssRules.length, one.cssRules[0].style.color, two.cssRules[0].style.color, shape(one)].join(" | ");
+            """#) as? String
+        #expect(shapes == ##"true | true | true | true | 3 | blue | green | [["CSSStyleRule",".a , .b>p",".a , .b>p { color: blue; display: none !important; }",8,65,17,[["color","blue",""],["display","none","important"]],true,true],["CSSStyleRule","#x","#x { margin: 0 1px; }",66,86,68,[["margin","0 1px",""]],true,true],["CSSStyleRule","div[data-k=\"}\"]","div[data-k=\"}\"] { }",88,107,104,[],true,true]]"##)
+    }
+
+    /// A rule's declaration methods are the interface's operations, shared by every declaration
+    /// and checked against their `this`, as WebKit's bindings do.
+    @Test func declarationMethodsAreSharedOperations() throws {
+        let (session, page) = try Support.load("<style id=s>p { color: red } div { top: 1px }</style>")
+        defer { withExtendedLifetime(session) {} }
+        let result = try Support.eval(page.pageWorld, """
+            const [a, b] = document.getElementById("s").sheet.cssRules;
+            const shared = a.style.setProperty === b.style.setProperty && a.style.getPropertyValue === b.style.getPropertyValue;
+            let error = "none";
+            try { const f = a.style.setProperty; f("color", "blue"); } catch (e) { error = e.constructor.name + ": " + e.message; }
+            b.style.setProperty.call(a.style, "color", "green", "important");
+            [shared, error, a.style.cssText, b.style.cssText].join(" | ");
+            """) as? String
+        #expect(result == "true | TypeError: Can only call CSSStyleDeclaration.setProperty on instances of CSSStyleDeclaration | color: green !important; | top: 1px;")
+    }
+
+    @Test func aDOMChangeRecomputesOnlyWhatItCanChange() throws {
+        var cards = ""
+        for index in 0..<50 { cards += "<article id=a\(index) class=card><h2>t</h2><p>b</p></article>" }
+        let (session, page) = try Support.load("<style>.card.on h2 { display: none } article p { opacity: 0.5 }</style>" + cards)
+        defer { withExtendedLifetime(session) {} }
+        let recomputed = """
+            (function () { const all = document.body.getElementsByTagName('*'); const before = document._advStyle.recomputed;
+              for (let i = 0; i < all.length; i++) getComputedStyle(all[i]).display; return document._advStyle.recomputed - before; })()
+            """
+        let first = try Support.eval(page.pageWorld, recomputed) as? Double
+        // 50 cards of 3 elements, and their ancestors body and html.
+        #expect(first == 152, "\(String(describing: first))")
+        #expect(try Support.eval(page.pageWorld, recomputed) as? Double == 0)
+        try page.pageWorld.evaluate("document.getElementById('a7').classList.add('on')", sourceURL: "t")
+        #expect(try Support.eval(page.pageWorld, recomputed) as? Double == 3)
+        #expect(try page.computedStyle("#a7 h2", "display") == "none")
+        // A rule that depends on siblings makes every DOM change recompute everything.
+        try page.pageWorld.evaluate("document.styleSheets[0].insertRule('.card + .card { visibility: hidden }', 0)", sourceURL: "t")
+        let all = try Support.eval(page.pageWorld, recomputed) as? Double
+        #expect(all == 152, "\(String(describing: all))")
+        #expect(try page.computedStyle("#a1", "visibility") == "hidden")
+        try page.pageWorld.evaluate("document.getElementById('a0').remove()", sourceURL: "t")
+        let after = try Support.eval(page.pageWorld, recomputed) as? Double
+        #expect(after == 149, "\(String(describing: after))")
+        #expect(try page.computedStyle("#a1", "visibility") == "visible")
+    }
+
+    /// A style change in one document (another tab's sheet, a frame's viewport) leaves the other
+    /// documents' computed styles cached; it still applies in its own.
+    @Test func aStyleChangeElsewhereKeepsThisDocumentsStyles() throws {
+        let (session, other) = try Support.load("<style id=s>p { opacity: 0.5 }</style><p id=p>other</p>")
+        defer { withExtendedLifetime(session) {} }
+        var cards = ""
+        for _ in 0..<20 { cards += "<article class=card><h2>t</h2><p>b</p></article>" }
+        let page = try session.open(html: "<style>article p { opacity: 0.5 }</style>" + cards, url: "https://two.example/")
+        let recomputed = """
+            (function () { const all = document.body.getElementsByTagName('*'); const before = document._advStyle.recomputed;
+              for (let i = 0; i < all.length; i++) getComputedStyle(all[i]).display; return document._advStyle.recomputed - before; })()
+            """
+        let first = try Support.eval(page.pageWorld, recomputed) as? Double
+        // 20 cards of 3 elements, and their ancestors body and html.
+        #expect(first == 62, "\(String(describing: first))")
+        try other.pageWorld.evaluate("document.getElementById('s').sheet.insertRule('p { opacity: 0.25 }', 1)", sourceURL: "t")
+        try other.setViewport(Viewport(width: 400, height: 300))
+        try other.injectUserStyleSheet("p { display: none }", extensionID: "x")
+        #expect(try Support.eval(page.pageWorld, recomputed) as? Double == 0)
+        #expect(try other.computedStyle("#p", "opacity") == "0.25")
+        #expect(try other.computedStyle("#p", "display") == "none")
+        try page.pageWorld.evaluate("document.styleSheets[0].insertRule('h2 { display: none }', 0)", sourceURL: "t")
+        #expect(try Support.eval(page.pageWorld, recomputed) as? Double == 62)
+    }
+
+    @Test func navigationUndoesPatchesToTheNewConstructors() throws {
+        let session = try WebSession()
+        let first = try session.open(html: "<p>one</p>", url: "https://a.example/")
+        try first.pageWorld.evaluate("""
+            MutationObserver.prototype.observe = function () { throw new Error('patched'); };
+            CSSStyleSheet.prototype.insertRule = null;
+            HTMLMediaElement.prototype.play = () => 'patched';
+            IntersectionObserver.prototype.observe = null;
+            DOMParser.prototype.parseFromString = null;
+            """, sourceURL: "test:patch")
+        let second = try session.navigate(from: first, html: "<style id=s></style><video id=v></video>", url: "https://b.example/")
+        try session.loop.runUntilIdle()
+        let value = try second.pageWorld.evaluate("""
+            new MutationObserver(() => {}).observe(document, { childList: true });
+            [typeof CSSStyleSheet.prototype.insertRule, typeof document.getElementById('v').play(), typeof IntersectionObserver.prototype.observe,
+             typeof new DOMParser().parseFromString].join()
+            """, sourceURL: "test:check")
+        let text = try value.toString()
+        #expect(text == "function,object,function,function", "\(text)")
+    }
+}

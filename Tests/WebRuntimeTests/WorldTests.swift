@@ -1,0 +1,109 @@
+import JSKit
+import TestSupport
+import Testing
+import WebRuntime
+
+@Suite struct WorldTests {
+    @Test func globalsAreIsolatedBetweenWorlds() throws {
+        let (_, page) = try Support.load("""
+            <script>let pageLet = "p"; var pageVar = "v"; window.pageProp = "w"; function pageFn() {}</script>
+            """, contentScripts: [Support.contentScript("let contentLet = 'c'; var contentVar = 'cv'; window.contentProp = 1;")])
+        let content = try page.contentWorld(for: "test")
+        #expect(try Support.eval(content, "[typeof pageLet, typeof pageVar, typeof pageProp, typeof pageFn].join()") as? String == "undefined,undefined,undefined,undefined")
+        #expect(try Support.eval(page.pageWorld, "[typeof contentLet, typeof contentVar, typeof contentProp].join()") as? String == "undefined,undefined,undefined")
+        #expect(try Support.eval(content, "contentLet + contentVar") as? String == "ccv")
+        #expect(try Support.eval(page.pageWorld, "pageLet + pageVar + pageProp") as? String == "pvw")
+        // Each world has its own builtins: a page replacing Array.prototype.push does not reach
+        // content scripts.
+        try page.pageWorld.evaluate("Array.prototype.push = function () { throw new Error('hijacked'); }", sourceURL: "page-attack")
+        #expect(try Support.eval(content, "const a = []; a.push(1); a.length") as? Double == 1)
+        #expect(try Support.eval(content, "window === globalThis && self === window") as? Bool == true)
+    }
+
+    @Test func worldsShareTheSameDOM() throws {
+        let (_, page) = try Support.load("<ul id='list'></ul>", contentScripts: [Support.contentScript("")])
+        let content = try page.contentWorld(for: "test")
+        try page.pageWorld.evaluate("document.getElementById('list').innerHTML = '<li>from page</li>'", sourceURL: "page")
+        #expect(try Support.eval(content, "document.querySelector('#list li').textContent") as? String == "from page")
+        try content.evaluate("document.querySelector('#list li').setAttribute('data-seen', 'content')", sourceURL: "content")
+        #expect(try Support.eval(page.pageWorld, "document.querySelector('[data-seen]').tagName") as? String == "LI")
+        #expect(try Support.eval(content, "document === window.document") as? Bool == true)
+        // Documented difference from Safari: expandos on DOM objects are visible across worlds.
+        try page.pageWorld.evaluate("document.getElementById('list').expando = 42", sourceURL: "page")
+        #expect(try Support.eval(content, "document.getElementById('list').expando") as? Double == 42)
+    }
+
+    @Test func contentWorldErrorsAreAttributedToTheirWorld() throws {
+        let (_, page) = try Support.load("<p>x</p>", contentScripts: [Support.contentScript("setTimeout(() => { throw new Error('content timer'); }, 5); nope();")])
+        #expect(page.errors.map(\.world) == ["content:test", "content:test"])
+        #expect(page.errors[0].report.error.location == "safari-web-extension://test/content.js:1:65")
+        #expect(page.errors[1].report.error.message == "content timer")
+    }
+
+    @Test func nothingOfAPageSurvivesItsNavigation() throws {
+        let session = try WebSession()
+        let first = try session.open(html: """
+            <script>
+            var leaked = "old page";
+            // One property taken away and one added on the same object: its key count is unchanged.
+            const base = Object.getPrototypeOf(EventTarget.prototype);
+            delete base.toLocaleString;
+            base.swapped = "old page";
+            HTMLElement.prototype.hijack = () => "patched";
+            Element.prototype.querySelector = () => null;
+            delete Node.prototype.appendChild;
+            Object.defineProperty(Document.prototype, "title", { get: () => "spoofed", configurable: true });
+            EventTarget.prototype.extra = 1;
+            Object.setPrototypeOf(HTMLDivElement.prototype, Object.prototype);
+            setInterval(() => console.log("old interval"), 10);
+            requestAnimationFrame(() => console.log("old frame"));
+            </script>
+            """, url: "https://one.example/", contentScripts: [Support.contentScript("var contentState = 1;")])
+        #expect(try Support.eval(first.pageWorld, "document.body.hijack()") as? String == "patched")
+        #expect(try Support.eval(first.pageWorld, "document.swapped") as? String == "old page")
+        #expect(first.errors.isEmpty, "\(first.errors)")
+        try session.loop.advance(by: .milliseconds(5))
+
+        let second = try session.navigate(from: first, html: "<title>Real</title><div id='d'><span></span></div>", url: "https://two.example/",
+                                          contentScripts: [Support.contentScript("")])
+        #expect(first.isClosed)
+        let world = second.pageWorld
+        #expect(try Support.eval(world, "typeof leaked") as? String == "undefined")
+        #expect(try Support.eval(world, "typeof document.body.hijack") as? String == "undefined")
+        #expect(try Support.eval(world, "document.getElementById('d').querySelector('span') !== null") as? Bool == true)
+        #expect(try Support.eval(world, "typeof Node.prototype.appendChild") as? String == "function")
+        #expect(try Support.eval(world, "document.title") as? String == "Real")
+        #expect(try Support.eval(world, "typeof EventTarget.prototype.extra") as? String == "undefined")
+        #expect(try Support.eval(world, "typeof Object.getPrototypeOf(EventTarget.prototype).toLocaleString") as? String == "function")
+        #expect(try Support.eval(world, "typeof document.swapped") as? String == "undefined")
+        #expect(try Support.eval(world, "document.getElementById('d') instanceof HTMLElement") as? Bool == true)
+        #expect(try Support.eval(try second.contentWorld(for: "test"), "typeof contentState") as? String == "undefined")
+        try session.loop.runUntilIdle()
+        #expect(first.console.isEmpty, "the old page's timers and frames must not run after navigation")
+        #expect(session.loop.activeTimerCount(owner: first.id) == 0)
+        #expect(session.pages.keys.sorted() == [second.id])
+    }
+    @Test func aFrozenPrototypeIsReportedAndTheRestIsStillRestored() throws {
+        let session = try WebSession()
+        let first = try session.open(html: """
+            <script>
+            // Pages freeze an API so that an extension cannot hook it: JavaScript cannot take that back.
+            Object.defineProperty(EventTarget.prototype, "addEventListener", { writable: false, configurable: false });
+            HTMLElement.prototype.hijack = () => "patched";
+            Element.prototype.closest = () => "patched";
+            MutationObserver.prototype.observe = () => "patched";
+            </script>
+            """, url: "https://one.example/")
+        #expect(first.errors.isEmpty, "\(first.errors)")
+        let second = try session.navigate(from: first, html: "<p id='p'></p>", url: "https://two.example/")
+        // The other patches are undone, those restored before the frozen property and after it.
+        #expect(try Support.eval(second.pageWorld, "typeof document.body.hijack") as? String == "undefined")
+        #expect(try Support.eval(second.pageWorld, "document.getElementById('p').closest('body') === document.body") as? Bool == true)
+        #expect(try Support.eval(second.pageWorld, "new MutationObserver(() => {}).observe(document.body, { childList: true })") == nil)
+        let errors = session.trace.dump(channels: [.error])
+        #expect(errors.contains("page1/page error the page left shared DOM prototypes changed in ways that cannot be undone (EventTarget.prototype.addEventListener)"), "\(errors)")
+        // Said once: the next navigation finds the same property and stays quiet about it.
+        _ = try session.navigate(from: second, html: "<p></p>", url: "https://three.example/")
+        #expect(session.trace.dump(channels: [.error]) == errors)
+    }
+}
