@@ -55,22 +55,22 @@ let package = Package(
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
         // Scenario files, the runner, baselines, diffs, JUnit.
-        .target(name: "ScenarioKit", dependencies: ["BrowserRuntime", "WebRuntime", "BlockerCore"], swiftSettings: [.swiftLanguageMode(.v5)]),
+        .target(name: "ScenarioKit", dependencies: ["BrowserRuntime", "WebRuntime", "JSKit", "BlockerCore"], swiftSettings: [.swiftLanguageMode(.v5)]),
         // The runtime's benchmarks (adv-harness bench), generic over any extension.
-        .target(name: "RuntimeBench", dependencies: ["ScenarioKit", "BrowserRuntime", "WebRuntime"], swiftSettings: [.swiftLanguageMode(.v5)]),
+        .target(name: "RuntimeBench", dependencies: ["ScenarioKit", "BrowserRuntime", "WebRuntime", "JSKit"], swiftSettings: [.swiftLanguageMode(.v5)]),
         // One argument parser, one error style and one output for both command lines.
         .target(name: "CommandLineKit", swiftSettings: [.swiftLanguageMode(.v6)]),
         // ADV's pieces for the generic harness: its native host over the rule store, the
         // benchmarks of ADV's own extension, and WebExtension/ as the default extension.
         .target(
             name: "ADVHarnessSupport",
-            dependencies: ["ScenarioKit", "RuntimeBench", "BrowserRuntime", "WebRuntime", "RuleStore"],
+            dependencies: ["ScenarioKit", "RuntimeBench", "BrowserRuntime", "WebRuntime", "JSKit", "RuleStore"],
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
         // The adv-harness commands (run, trace, list, bench, demo) as a library tests can call.
         .target(
             name: "HarnessCLI",
-            dependencies: ["CommandLineKit", "ADVHarnessSupport", "RuntimeBench", "ScenarioKit", "BrowserRuntime", "WebRuntime"],
+            dependencies: ["CommandLineKit", "ADVHarnessSupport", "RuntimeBench", "ScenarioKit", "BrowserRuntime", "WebRuntime", "JSKit"],
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
         // The adv-check commands (export, verify, package, bench, rules) as a library tests can call.
@@ -86,7 +86,9 @@ let package = Package(
             dependencies: ["ADVHarnessSupport", "ScenarioKit", "BrowserRuntime", "WebRuntime", "JSKit", "RuleStore"],
             path: "Tests/TestSupport"
         ),
-        .testTarget(name: "JSKitTests", dependencies: ["JSKit", "CJavaScriptCore"]),
+        .testTarget(name: "JSKitTests", dependencies: ["JSKit"]),
+        // Reads Package.swift and the sources: the dependency rules of README.md's Layout hold.
+        .testTarget(name: "PackageLayoutTests"),
         .testTarget(name: "BlockerCoreTests", dependencies: ["BlockerCore", "TestSupport"], swiftSettings: [.swiftLanguageMode(.v6)]),
         .testTarget(name: "RuleStoreTests", dependencies: ["RuleStore", "TestSupport", "adv-rulefile-worker"], swiftSettings: [.swiftLanguageMode(.v6)]),
         .testTarget(name: "ADVCheckKitTests", dependencies: ["ADVCheckKit", "CommandLineKit", "RuleStore", "BlockerCore", "TestSupport"], swiftSettings: [.swiftLanguageMode(.v6)]),

@@ -146,7 +146,7 @@ extension Browser {
     /// with a message, or "none" when that receiver will not answer. The first answer settles
     /// the sender's promise; the others, and anything after, are dropped.
     func answerMessage(_ call: HostCall) {
-        guard let token = call.argument(0).numberValue.map(Int.init), let (delivery, receiver) = pendingAnswers[token] else { return }
+        guard let token = call.argument(0).numberValue.map(Int.init), let (delivery, _) = pendingAnswers[token] else { return }
         pendingAnswers[token] = nil
         guard !delivery.settled else { return }
         switch call.argument(1).stringValue ?? "none" {
