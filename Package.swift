@@ -5,6 +5,7 @@ let package = Package(
     name: "ADV",
     products: [
         .library(name: "JSKit", targets: ["JSKit"]),
+        .library(name: "StrictJSON", targets: ["StrictJSON"]),
         .library(name: "BlockerCore", targets: ["BlockerCore"]),
         .library(name: "RuleStore", targets: ["RuleStore"]),
         .library(name: "ExtensionRuntime", targets: ["ExtensionRuntime"]),
@@ -21,6 +22,9 @@ let package = Package(
         // JSKit and the runtime confine every JavaScriptCore object to the thread that runs its
         // session; they use the Swift 5 language mode rather than mark C pointers Sendable.
         .target(name: "JSKit", dependencies: ["CJavaScriptCore"], swiftSettings: [.swiftLanguageMode(.v5)]),
+        // The project's one JSON reader: strict RFC 8259, errors with line, column and JSON path.
+        // No dependencies; works on bytes.
+        .target(name: "StrictJSON", swiftSettings: [.swiftLanguageMode(.v6)]),
         // Pure Swift + Foundation: built-in rules, DNR model/validation/matcher,
         // WebKit Content Blocker translation/evaluation, hostnames. No JavaScriptCore.
         .target(name: "BlockerCore", exclude: ["README.md"], swiftSettings: [.swiftLanguageMode(.v6)]),
@@ -44,6 +48,7 @@ let package = Package(
         // Helper process for the shared-file concurrency and crash tests.
         .executableTarget(name: "adv-rulefile-worker", dependencies: ["RuleStore"], swiftSettings: [.swiftLanguageMode(.v6)]),
         .target(name: "TestSupport", dependencies: ["ExtensionRuntime", "ADVHarnessSupport"], path: "Tests/TestSupport"),
+        .testTarget(name: "StrictJSONTests", dependencies: ["StrictJSON"], swiftSettings: [.swiftLanguageMode(.v6)]),
         .testTarget(name: "JSKitTests", dependencies: ["JSKit", "CJavaScriptCore"]),
         .testTarget(name: "BlockerCoreTests", dependencies: ["BlockerCore", "ADVCheckKit"], swiftSettings: [.swiftLanguageMode(.v6)]),
         .testTarget(name: "RuleStoreTests", dependencies: ["RuleStore", "adv-rulefile-worker"], swiftSettings: [.swiftLanguageMode(.v6)]),
