@@ -31,7 +31,7 @@ let package = Package(
         // Personal rule records, merge, the shared rule file, migration, sync engine, native bridge.
         // Foundation only. (Sources/SafariExtension holds the Apple-only handler shell; it is no
         // target here and never builds on Linux.)
-        .target(name: "RuleStore", dependencies: ["BlockerCore"], swiftSettings: [.swiftLanguageMode(.v6)]),
+        .target(name: "RuleStore", dependencies: ["StrictJSON", "BlockerCore"], swiftSettings: [.swiftLanguageMode(.v6)]),
         // The adv-check commands (export, verify, package, bench, rules) as a library tests can call.
         .target(name: "ADVCheckKit", dependencies: ["BlockerCore", "RuleStore"], swiftSettings: [.swiftLanguageMode(.v6)]),
         .target(
