@@ -1,6 +1,9 @@
 extension JSONPath {
     /// The path `description` renders as `text` (`rules[3].id`, `a["odd key"][0]`); nil
-    /// for text it never renders. Lets errors that carry a rendered path be located.
+    /// for text that is no path. Lets errors that carry a rendered path be located.
+    ///
+    /// Bare keys may be any text without `.` or `[` (`icons.16`), so paths written by
+    /// hand in the same style are read too.
     public init?(rendered text: String) {
         let bytes = Array(text.utf8)
         var components: [Component] = []
@@ -22,9 +25,8 @@ extension JSONPath {
             }
             let start = index
             while index < bytes.count, bytes[index] != ASCII.dot, bytes[index] != ASCII.openBracket { index += 1 }
-            let key = String(decoding: bytes[start..<index], as: UTF8.self)
-            guard Self.isIdentifier(key) else { return nil }
-            components.append(.key(key))
+            guard index > start else { return nil }
+            components.append(.key(String(decoding: bytes[start..<index], as: UTF8.self)))
         }
         self.init(components)
     }

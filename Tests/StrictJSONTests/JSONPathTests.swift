@@ -19,9 +19,14 @@ import StrictJSON
         #expect(JSONPath(rendered: text) == path)
     }
 
-    @Test(arguments: ["a..b", ".a", "a[", "a[x]", "a[1", "a b", #"a["x"#, "[-1]"])
+    @Test(arguments: ["a..b", ".a", "a.", "a[", "a[x]", "a[1", #"a["x"#, "[-1]", "a[0]b"])
     func refusesTextItNeverRenders(_ text: String) {
         #expect(JSONPath(rendered: text) == nil)
+    }
+
+    @Test func readsBareKeysThatAreNoIdentifiers() {
+        #expect(JSONPath(rendered: "icons.16") == ["icons", "16"])
+        #expect(JSONPath(rendered: "trigger.url-filter") == ["trigger", "url-filter"])
     }
 
     @Test func appendHelpersBuildPaths() {
