@@ -27,7 +27,7 @@ let package = Package(
         .target(name: "StrictJSON", swiftSettings: [.swiftLanguageMode(.v6)]),
         // Pure Swift + Foundation: built-in rules, DNR model/validation/matcher,
         // WebKit Content Blocker translation/evaluation, hostnames. No JavaScriptCore.
-        .target(name: "BlockerCore", exclude: ["README.md"], swiftSettings: [.swiftLanguageMode(.v6)]),
+        .target(name: "BlockerCore", dependencies: ["StrictJSON"], exclude: ["README.md"], swiftSettings: [.swiftLanguageMode(.v6)]),
         // Personal rule records, merge, the shared rule file, migration, sync engine, native bridge.
         // Foundation only. (Sources/SafariExtension holds the Apple-only handler shell; it is no
         // target here and never builds on Linux.)
@@ -36,7 +36,7 @@ let package = Package(
         .target(name: "ADVCheckKit", dependencies: ["BlockerCore", "RuleStore"], swiftSettings: [.swiftLanguageMode(.v6)]),
         .target(
             name: "ExtensionRuntime",
-            dependencies: ["JSKit", "BlockerCore"],
+            dependencies: ["JSKit", "StrictJSON", "BlockerCore"],
             resources: [.copy("Web/JS")],
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
@@ -47,7 +47,7 @@ let package = Package(
         .executableTarget(name: "adv-check", dependencies: ["ADVCheckKit"], swiftSettings: [.swiftLanguageMode(.v6)]),
         // Helper process for the shared-file concurrency and crash tests.
         .executableTarget(name: "adv-rulefile-worker", dependencies: ["RuleStore"], swiftSettings: [.swiftLanguageMode(.v6)]),
-        .target(name: "TestSupport", dependencies: ["ExtensionRuntime", "ADVHarnessSupport"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["StrictJSON", "ExtensionRuntime", "ADVHarnessSupport"], path: "Tests/TestSupport"),
         .testTarget(name: "StrictJSONTests", dependencies: ["StrictJSON"], swiftSettings: [.swiftLanguageMode(.v6)]),
         .testTarget(name: "JSKitTests", dependencies: ["JSKit", "CJavaScriptCore"]),
         .testTarget(name: "BlockerCoreTests", dependencies: ["BlockerCore", "ADVCheckKit"], swiftSettings: [.swiftLanguageMode(.v6)]),

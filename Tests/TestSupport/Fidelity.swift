@@ -1,6 +1,7 @@
 import ExtensionRuntime
 import Foundation
 import JSKit
+import StrictJSON
 
 /// Loads the fidelity case files and runs their fixtures in the harness, the same way the
 /// recorder runs them in WebKit (fixtures/fidelity/runner.js).
