@@ -77,7 +77,7 @@ struct ADVCheckCommandTests {
         try Data(#"{"requests":[{"name":"x","url":"https://a.example/","type":"script","expekt":"block"}]}"#.utf8).write(to: fixture)
         let result = run(["verify", "--requests", fixture.path])
         #expect(result.status == 2)
-        #expect(result.err.contains("bad.json: requests[0].expekt: unknown key 'expekt'"))
+        #expect(result.err.contains("bad.json:1:69: requests[0].expekt: unknown key 'expekt'"))
     }
 
     /// Filtered vs unfiltered counts: expected blocked counts come from the page's hosts
