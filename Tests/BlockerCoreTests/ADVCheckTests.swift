@@ -112,7 +112,7 @@ struct ADVCheckCommandTests {
         let out = folder.appendingPathComponent("Resources").path
         let result = run(["package", "--source", source.path, "--out", out])
         #expect(result.status == 2)
-        #expect(result.err.contains("manifest.json: content_scripts[0].js[0]: names 'content/filters.js', which does not exist"))
+        #expect(result.err.contains("manifest.json:1:101: content_scripts[0].js[0]: names 'content/filters.js', which does not exist"))
         #expect(!FileManager.default.fileExists(atPath: out))
     }
 
@@ -125,7 +125,7 @@ struct ADVCheckCommandTests {
         try Data(#"[{"id":1,"action":{"type":"block"},"condition":{"urlFilter":""}}]"#.utf8).write(to: source.appendingPathComponent("extra.json"))
         let result = run(["package", "--source", source.path, "--out", folder.appendingPathComponent("Resources").path])
         #expect(result.status == 2)
-        #expect(result.err.contains("extra.json: [0].condition.urlFilter: Rule with id 1 cannot have an empty value for urlFilter key."))
+        #expect(result.err.contains("extra.json:1:61: [0].condition.urlFilter: Rule with id 1 cannot have an empty value for urlFilter key."))
     }
 
     @Test func benchReportsBothMetrics() {
