@@ -9,7 +9,8 @@ public enum JSONLocator {
     /// where a container was expected), the innermost value on the path that exists: the
     /// enclosing object of a missing key. Nil when the document is malformed before that.
     public static func locate(_ path: JSONPath, in bytes: [UInt8]) -> JSONLocation? {
-        var scanner = JSONScanner(bytes, maxDepth: .max)
+        // The default nesting limit: a document deeper than that was never read either.
+        var scanner = JSONScanner(bytes)
         var found: Int?
         do {
             try scanner.beginDocument()

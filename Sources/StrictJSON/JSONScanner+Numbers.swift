@@ -14,7 +14,8 @@ extension JSONScanner {
             for byte in bytes[start..<index] where byte != ASCII.minus {
                 value = value * 10 + Int64(byte - ASCII.zero)
             }
-            return Double(bytes[start] == ASCII.minus ? -value : value)
+            // Negated as a Double so that "-0" stays -0.0, as JSONDecoder reads it.
+            return bytes[start] == ASCII.minus ? -Double(value) : Double(value)
         }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
         guard let value = Double(text), value.isFinite else {

@@ -1,7 +1,18 @@
 extension JSONScanner {
     /// The kinds of JSON value, as told by a value's first byte.
     public enum ValueKind: Sendable, Hashable {
-        case object, array, string, number, bool, null
+        /// `{`
+        case object
+        /// `[`
+        case array
+        /// `"`
+        case string
+        /// `-` or a digit
+        case number
+        /// `t` or `f`
+        case bool
+        /// `n`
+        case null
     }
 
     /// The kind of the value that starts after any whitespace; nil at the end of the

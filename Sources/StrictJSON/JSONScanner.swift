@@ -11,7 +11,7 @@
 /// something is wrong, so the success path pays nothing for them.
 ///
 /// After an error the scanner's position is unspecified; start a new one to read again.
-public struct JSONScanner {
+public struct JSONScanner: Sendable {
     /// The document.
     public let bytes: [UInt8]
     /// Offset of the next byte to read.

@@ -52,6 +52,7 @@ import Testing
         Rejection("no digit after the point", "[1.]", 1, 4, path: "[0]", "expected a digit after the '.' in '1.'"),
         Rejection("number cut after the point", "1.", 1, 3, "unexpected end of input in a number (truncated?)"),
         Rejection("no exponent digits", "[1e+]", 1, 5, path: "[0]", "expected a digit after the exponent in '1e+'"),
+        Rejection("number too large for a double", "[1e400]", 1, 2, path: "[0]", "number '1e400' is too large"),
         Rejection("minus alone", "[-]", 1, 3, path: "[0]", "expected a digit after '-', found ']'"),
         Rejection("lone high surrogate", #""\ud800""#, 1, 2, "lone surrogate '\\ud800' in a string; \\ud800-\\udfff must come in pairs"),
         Rejection("lone low surrogate", #"{"k":"x\udc00"}"#, 1, 8, path: "k",

@@ -31,6 +31,15 @@ import StrictJSON
         #expect(try JSONValue.parse(Data(text.utf8)) == expected)
     }
 
+    @Test func negativeZeroKeepsItsSign() throws {
+        let value = try JSONValue.parse("-0")
+        guard case .number(let zero) = value else {
+            Issue.record("parsed as \(value)")
+            return
+        }
+        #expect(zero.sign == .minus)
+    }
+
     @Test func agreesWithFoundationOnAFixtureSizedDocument() throws {
         let text = (0..<200).map { #"{"id":"r\#($0)","n":\#($0).25,"tags":["a","\u00e9"],"ok":\#($0 % 2 == 0)}"# }
         let document = "[" + text.joined(separator: ",\n") + "]"
