@@ -14,6 +14,7 @@ let package = Package(
     name: "ADV",
     products: [
         .library(name: "JSKit", targets: ["JSKit"]),
+        .library(name: "StrictJSON", targets: ["StrictJSON"]),
         .library(name: "BlockerCore", targets: ["BlockerCore"]),
         .library(name: "RuleStore", targets: ["RuleStore"]),
         .library(name: "WebRuntime", targets: ["WebRuntime"]),
@@ -33,13 +34,16 @@ let package = Package(
         // object to the thread that runs its session; they use the Swift 5 language mode rather
         // than mark C pointers Sendable.
         .target(name: "JSKit", dependencies: ["CJavaScriptCore"], swiftSettings: [.swiftLanguageMode(.v5)]),
+        // The project's one JSON reader: strict RFC 8259, errors with line, column and JSON path.
+        // No dependencies; works on bytes.
+        .target(name: "StrictJSON", swiftSettings: [.swiftLanguageMode(.v6)]),
         // Pure Swift + Foundation: built-in rules, DNR model/validation/matcher,
         // WebKit Content Blocker translation/evaluation, hostnames. No JavaScriptCore.
-        .target(name: "BlockerCore", exclude: ["README.md"], swiftSettings: [.swiftLanguageMode(.v6)]),
+        .target(name: "BlockerCore", dependencies: ["StrictJSON"], exclude: ["README.md"], swiftSettings: [.swiftLanguageMode(.v6)]),
         // Personal rule records, merge, the shared rule file, migration, sync engine, native bridge.
         // Foundation only. (Sources/SafariExtension holds the Apple-only handler shell; it is no
         // target here and never builds on Linux.)
-        .target(name: "RuleStore", dependencies: ["BlockerCore"], swiftSettings: [.swiftLanguageMode(.v6)]),
+        .target(name: "RuleStore", dependencies: ["StrictJSON", "BlockerCore"], swiftSettings: [.swiftLanguageMode(.v6)]),
         // The web platform layers over domino (JavaScript resources grouped by concern, each
         // declaring what it provides and requires) and the catalog that orders them.
         .target(name: "WebPlatform", resources: [.copy("JS")], swiftSettings: [.swiftLanguageMode(.v6)]),
@@ -50,12 +54,12 @@ let package = Package(
         // surface as data), fault plans, the network model and its DNR / Content Blocker decisions.
         .target(
             name: "BrowserRuntime",
-            dependencies: ["WebRuntime", "JSKit", "BlockerCore"],
+            dependencies: ["WebRuntime", "JSKit", "StrictJSON", "BlockerCore"],
             resources: [.copy("JS")],
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
         // Scenario files, the runner, baselines, diffs, JUnit.
-        .target(name: "ScenarioKit", dependencies: ["BrowserRuntime", "WebRuntime", "JSKit", "BlockerCore"], swiftSettings: [.swiftLanguageMode(.v5)]),
+        .target(name: "ScenarioKit", dependencies: ["BrowserRuntime", "WebRuntime", "JSKit", "StrictJSON", "BlockerCore"], swiftSettings: [.swiftLanguageMode(.v5)]),
         // The runtime's benchmarks (adv-harness bench), generic over any extension.
         .target(name: "RuntimeBench", dependencies: ["ScenarioKit", "BrowserRuntime", "WebRuntime", "JSKit"], swiftSettings: [.swiftLanguageMode(.v5)]),
         // One argument parser, one error style and one output for both command lines.
@@ -74,7 +78,7 @@ let package = Package(
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
         // The adv-check commands (export, verify, package, bench, rules) as a library tests can call.
-        .target(name: "ADVCheckKit", dependencies: ["CommandLineKit", "BlockerCore", "RuleStore"], swiftSettings: [.swiftLanguageMode(.v6)]),
+        .target(name: "ADVCheckKit", dependencies: ["CommandLineKit", "StrictJSON", "BlockerCore", "RuleStore"], swiftSettings: [.swiftLanguageMode(.v6)]),
         // Thin command-line shells over the libraries: arguments in, text out, exit status.
         .executableTarget(name: "adv-harness", dependencies: ["HarnessCLI"]),
         .executableTarget(name: "adv-check", dependencies: ["ADVCheckKit", "CommandLineKit"], swiftSettings: [.swiftLanguageMode(.v6)]),
@@ -83,10 +87,11 @@ let package = Package(
         // Helpers shared by every test target.
         .target(
             name: "TestSupport",
-            dependencies: ["ADVHarnessSupport", "ScenarioKit", "BrowserRuntime", "WebRuntime", "JSKit", "RuleStore"],
+            dependencies: ["ADVHarnessSupport", "ScenarioKit", "BrowserRuntime", "WebRuntime", "JSKit", "StrictJSON", "RuleStore"],
             path: "Tests/TestSupport"
         ),
         .testTarget(name: "JSKitTests", dependencies: ["JSKit"]),
+        .testTarget(name: "StrictJSONTests", dependencies: ["StrictJSON"], swiftSettings: [.swiftLanguageMode(.v6)]),
         // Reads Package.swift and the sources: the dependency rules of README.md's Layout hold.
         .testTarget(name: "PackageLayoutTests"),
         .testTarget(name: "BlockerCoreTests", dependencies: ["BlockerCore", "TestSupport"], swiftSettings: [.swiftLanguageMode(.v6)]),

@@ -1,6 +1,7 @@
 import BlockerCore
 import CommandLineKit
 import Foundation
+import StrictJSON
 
 /// `adv-check package`: the extension's resources in the layout of Safari's
 /// `ADV.appex/Contents/Resources`, with networkRules.json regenerated from Swift.
@@ -32,25 +33,25 @@ enum PackageCommand {
     }
 
     /// Validates `source`, then builds the package at `out`; returns the number of files.
-    /// - Throws: `InputError` naming the file and key path of the first problem.
+    /// - Throws: `InputError` naming the file, line and column, and key path of the first problem.
     static func assemble(source: String, out: String) throws -> Int {
         let fileManager = FileManager.default
         let manifestPath = source + "/manifest.json"
-        let manifestData = try FileHandleWriter.read(manifestPath)
-        let manifest: Any
+        let manifestBytes = [UInt8](try FileHandleWriter.read(manifestPath))
+        let files: ManifestFiles
         do {
-            manifest = try JSONSerialization.jsonObject(with: manifestData)
-        } catch {
-            _ = try JSONInput.decode(JSONValue.self, from: manifestData, file: manifestPath)
-            throw InputError(file: manifestPath, message: "invalid json")
+            files = try ManifestFiles(manifest: try JSONValue.parse(manifestBytes), file: manifestPath)
+        } catch let error as JSONInputError {
+            throw InputError(error, file: manifestPath)
+        } catch let error as InputError {
+            throw error.located(in: manifestBytes)
         }
-        let files = try ManifestFiles(manifest: manifest, file: manifestPath)
         let generated = try DNRRuleset.encodeRules(BuiltInRules.rules)
         for reference in files.references {
             let isGenerated = files.ruleResources.contains { $0.id == BuiltInRules.rulesetID && $0.path == reference.path }
             if !isGenerated && !fileManager.fileExists(atPath: FileHandleWriter.resolve(source + "/" + reference.path)) {
                 throw InputError(file: manifestPath, position: reference.keyPath,
-                                 message: "names '\(reference.path)', which does not exist in \(source)/")
+                                 message: "names '\(reference.path)', which does not exist in \(source)/").located(in: manifestBytes)
             }
         }
         // Assemble beside the destination, then swap it in.
@@ -93,9 +94,10 @@ enum PackageCommand {
         for (index, resource) in files.ruleResources.enumerated() {
             let path = staging.appendingPathComponent(resource.path).path
             let label = "\(source)/\(resource.path)"
-            let rules = try DNRRuleset.decodeRules(from: try FileHandleWriter.read(path), file: label)
+            let data = try FileHandleWriter.read(path)
+            let rules = try DNRRuleset.decodeRules(from: data, file: label)
             if let error = DNRRuleValidator.validate(ruleset: rules, source: .staticRuleset(index: index)).first {
-                throw InputError(file: label, position: error.keyPath, message: error.message)
+                throw InputError(file: label, position: error.keyPath, message: error.message).located(in: [UInt8](data))
             }
         }
         try? fileManager.removeItem(at: outURL)

@@ -33,18 +33,21 @@ struct RequestFixture: Decodable {
     static let outcomes: Set<String> = ["block", "allow", "none", "upgradeScheme", "redirect", "modifyHeaders"]
 
     /// Loads and checks a fixture.
-    /// - Throws: `InputError` with the file and key path.
+    /// - Throws: `InputError` with the file, line and column, and key path.
     static func load(_ path: String) throws -> RequestFixture {
-        let fixture = try JSONInput.decode(RequestFixture.self, from: try FileHandleWriter.read(path), file: path, keys: keys)
+        let data = try FileHandleWriter.read(path)
+        let fixture = try JSONInput.decode(RequestFixture.self, from: data, file: path, keys: keys)
         for (index, request) in fixture.requests.enumerated() {
             if let expect = request.expect, !outcomes.contains(expect) {
                 throw InputError(file: path, position: "requests[\(index)].expect",
                                  message: "unknown outcome '\(expect)'; use one of \(outcomes.sorted().joined(separator: ", "))")
+                    .located(in: [UInt8](data))
             }
         }
         if let rules = fixture.dynamicRules {
             if let error = DNRRuleValidator.validate(ruleset: rules, source: .dynamic).first {
                 throw InputError(file: path, position: error.keyPath.map { "dynamicRules\($0)" }, message: error.message)
+                    .located(in: [UInt8](data))
             }
         }
         return fixture

@@ -1,6 +1,7 @@
 import BlockerCore
 import BrowserRuntime
 import Foundation
+import StrictJSON
 import WebRuntime
 
 extension Scenario {
@@ -23,18 +24,24 @@ extension Scenario {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw ScenarioError(file: path, path: "", reason: "cannot read the file")
         }
-        do {
-            _ = try JSONSerialization.jsonObject(with: data)
-        } catch {
-            let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
-            throw ScenarioError(file: path, path: "", reason: "not valid JSON: \(detail)")
-        }
+        // Strict JSON (StrictJSON): trailing commas, repeated keys, a byte-order mark, invalid UTF-8
+        // and NaN are refused with their line and column.
+        let bytes = [UInt8](data)
         let root: JSONValue
-        do { root = try JSONDecoder().decode(JSONValue.self, from: data) } catch {
-            throw ScenarioError(file: path, path: "", reason: "not valid JSON: \(error)")
+        do { root = try JSONValue.parse(bytes) } catch {
+            throw ScenarioError(file: path, path: error.path, reason: "not valid JSON: \(error.message)", line: error.line, column: error.column)
         }
         var reader = ScenarioReader(file: file, projectRoot: projectRoot, defaultExtension: defaultExtension)
-        return try reader.scenario(root)
+        do {
+            return try reader.scenario(root)
+        } catch var error as ScenarioError where error.line == nil {
+            // A value found wrong after parsing is still named by line and column.
+            if let location = JSONLocator.locate(error.path, in: bytes) {
+                error.line = location.line
+                error.column = location.column
+            }
+            throw error
+        }
     }
 }
 

@@ -9,13 +9,22 @@ public struct ScenarioError: Error, Equatable, CustomStringConvertible {
     public let path: String
     /// What is wrong and how to fix it.
     public let reason: String
+    /// Where in the file (1-based line and column), when known.
+    public var line: Int?
+    public var column: Int?
 
     /// Makes an error.
-    public init(file: String, path: String, reason: String) {
+    public init(file: String, path: String, reason: String, line: Int? = nil, column: Int? = nil) {
         self.file = file
         self.path = path
         self.reason = reason
+        self.line = line
+        self.column = column
     }
 
-    public var description: String { path.isEmpty ? "\(file): \(reason)" : "\(file): \(path): \(reason)" }
+    /// `fixtures/scenarios/x/y.json:4:17: steps[2].at: must be a number`
+    public var description: String {
+        let position = line.map { line in ":\(line)" + (column.map { ":\($0)" } ?? "") } ?? ""
+        return "\(file)\(position): " + (path.isEmpty ? reason : "\(path): \(reason)")
+    }
 }

@@ -80,7 +80,7 @@ struct ADVCheckCommandTests {
         try Data(#"{"requests":[{"name":"x","url":"https://a.example/","type":"script","expekt":"block"}]}"#.utf8).write(to: fixture)
         let result = run(["verify", "--requests", fixture.path])
         #expect(result.status == 2)
-        #expect(result.err.contains("bad.json: requests[0].expekt: unknown key 'expekt'"))
+        #expect(result.err.contains("bad.json:1:69: requests[0].expekt: unknown key 'expekt'"))
     }
 
     /// Filtered vs unfiltered counts: expected blocked counts come from the page's hosts
@@ -115,7 +115,7 @@ struct ADVCheckCommandTests {
         let out = folder.appendingPathComponent("Resources").path
         let result = run(["package", "--source", source.path, "--out", out])
         #expect(result.status == 2)
-        #expect(result.err.contains("manifest.json: content_scripts[0].js[0]: names 'content/filters.js', which does not exist"))
+        #expect(result.err.contains("manifest.json:1:101: content_scripts[0].js[0]: names 'content/filters.js', which does not exist"))
         #expect(!FileManager.default.fileExists(atPath: out))
     }
 
@@ -128,7 +128,7 @@ struct ADVCheckCommandTests {
         try Data(#"[{"id":1,"action":{"type":"block"},"condition":{"urlFilter":""}}]"#.utf8).write(to: source.appendingPathComponent("extra.json"))
         let result = run(["package", "--source", source.path, "--out", folder.appendingPathComponent("Resources").path])
         #expect(result.status == 2)
-        #expect(result.err.contains("extra.json: [0].condition.urlFilter: Rule with id 1 cannot have an empty value for urlFilter key."))
+        #expect(result.err.contains("extra.json:1:61: [0].condition.urlFilter: Rule with id 1 cannot have an empty value for urlFilter key."))
     }
 
     @Test func benchReportsBothMetrics() {

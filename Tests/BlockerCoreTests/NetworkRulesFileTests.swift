@@ -55,7 +55,7 @@ let packageRoot = Support.packageRoot
         (#"[{"id":1,"condition":{}}]"#, "[0].action: missing required key 'action'"),
         (#"[{"id":1,"action":{"type":"block"},"condition":{"urlfilter":"x"}}]"#, "[0].condition.urlfilter: unknown key 'urlfilter'; did you mean 'urlFilter'?"),
         (#"{"rules":[]}"#, "top level: Rules file must contain a list."),
-        ("[\n{\"id\": 1,,}]", "rules.json: line 2"),
+        ("[\n{\"id\": 1,,}]", "rules.json:2:10: [0]: invalid json: expected a key in double quotes, found ','"),
     ]
     for (json, expected) in cases {
         do {

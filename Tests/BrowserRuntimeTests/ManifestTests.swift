@@ -67,7 +67,25 @@ import WebRuntime
         } catch let error as ManifestError {
             #expect(error.keyPath == keyPath)
             #expect(error.reason.contains(reason), "\(error)")
-            #expect(error.description.hasPrefix("manifest.json: "))
+            #expect(error.line != nil, "a key found wrong is still named by line and column: \(error)")
+            #expect(error.description.hasPrefix("manifest.json:1:"), "\(error)")
+        } catch {
+            Issue.record("unexpected error \(error)")
+        }
+    }
+
+    @Test(arguments: [
+        ("{\"manifest_version\": 3, \"name\": \"X\", \"version\": \"1\",}", 1, 52),
+        ("{\"manifest_version\": 3, \"name\": \"X\", \"name\": \"Y\", \"version\": \"1\"}", 1, 38),
+        ("{\n  \"manifest_version\": 3,\n  \"name\": \"X\",\n  \"version\": \"1\",\n}", 4, 17),
+    ])
+    func manifestsAreStrictJSON(json: String, line: Int, column: Int) {
+        do {
+            _ = try parse(json)
+            Issue.record("accepted: \(json)")
+        } catch let error as ManifestError {
+            #expect(error.reason.hasPrefix("not valid JSON"), "\(error)")
+            #expect(error.line == line && error.column == column, "\(error)")
         } catch {
             Issue.record("unexpected error \(error)")
         }

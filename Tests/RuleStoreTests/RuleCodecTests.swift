@@ -47,7 +47,7 @@ import Testing
         (#"{"format":"adv-personal-rules","version":1,"rules":[{"id":"a","hostname":"a.com","selector":".x","modifiedAt":1,"deleted":false},{"id":"b","hostname":"a.com","selector":".x","modifiedAt":1}]}"#,
          "f.json: rules[1]: missing key 'deleted'"),
         (#"{"format":"adv-personal-rules","version":1,"rules":[{"id":"a","hostname":"a.com","selector":".x","modifiedAt":"1","deleted":false}]}"#,
-         "f.json: rules[0].modifiedAt: expected an integer"),
+         "f.json: rules[0].modifiedAt: expected an integer, found a string"),
         (#"{"format":"adv-personal-rules","version":1,"rules":[{"id":"a","hostname":"a.com","selector":"  ","modifiedAt":1,"deleted":false}]}"#,
          "f.json: rules[0].selector: empty selector"),
         (#"{"format":"adv-personal-rules","version":1,"rules":[{"id":"a b","hostname":"a.com","selector":".x","modifiedAt":1,"deleted":false}]}"#,

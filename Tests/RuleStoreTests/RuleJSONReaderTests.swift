@@ -33,33 +33,43 @@ import Testing
 
     @Test(arguments: [
         (document(#"{"id":"a","hostname":"example.com","selector":".x","modifiedAt":1.0,"deleted":false}"#),
-         "rules[0].modifiedAt: expected an integer"),
+         "rules[0].modifiedAt: expected an integer, found '1.0'"),
         (document(#"{"id":"a","hostname":"example.com","selector":".x","modifiedAt":01,"deleted":false}"#),
-         "not valid json at line 1, column 117: numbers cannot have leading zeros"),
+         "not valid json at line 1, column 117: numbers cannot have leading zeros ('01')"),
         (document(#"{"id":"a","hostname":"example.com","selector":".x","modifiedAt":99999999999999999999,"deleted":false}"#),
-         "rules[0].modifiedAt: integer is too large"),
+         "rules[0].modifiedAt: integer '99999999999999999999' is out of range (-9223372036854775808...9223372036854775807)"),
         (document(#"{"id":"a","hostname":"example.com","selector":".x","modifiedAt":1,"deleted":null}"#),
-         "rules[0].deleted: expected true or false"),
+         "rules[0].deleted: expected true or false, found 'null'"),
         (document(#"{"id":"a","hostname":"example.com","selector":".x","modifiedAt":1,"deleted":false},"#),
-         "not valid json at line 1, column 136: unexpected character"),
+         "not valid json at line 1, column 135: trailing comma in an array"),
         (document(#"{"id":"a","hostname":"example.com","selector":"\ud800","modifiedAt":1,"deleted":false}"#),
-         "not valid json at line 1, column 106: unpaired surrogate in a string"),
-        (document("") + " x", "not valid json at line 1, column 56: unexpected text after the document"),
-        ("{\"format\":\"adv-personal-rules\",\n\"version\":1,\n\"rules\":[\n{\"id\":\"a\"", "not valid json at line 4, column 10: expected ',' or '}' in an object"),
-        ("[]", "expected an object"),
-        (#"{"format":"adv-personal-rules","version":1,"rules":{}}"#, "rules: expected an array"),
-        (String(repeating: "[", count: 100), "expected an object"),
-        (document("", extra: #","x":"# + String(repeating: "[", count: 100)), "not valid json at line 1, column 122: nested too deeply"),
+         "not valid json at line 1, column 100: lone surrogate '\\ud800' in a string; \\ud800-\\udfff must come in pairs"),
+        (document("") + " x", "not valid json at line 1, column 56: unexpected text after the document: 'x'"),
+        ("{\"format\":\"adv-personal-rules\",\n\"version\":1,\n\"rules\":[\n{\"id\":\"a\"", "not valid json at line 4, column 10: unexpected end of input in an object (truncated?)"),
+        ("[]", "expected an object, found an array"),
+        (#"{"format":"adv-personal-rules","version":1,"rules":{}}"#, "rules: expected an array, found an object"),
+        (String(repeating: "[", count: 100), "not valid json at line 1, column 65: nested deeper than 64 levels"),
+        (document("", extra: #","x":"# + String(repeating: "[", count: 100)), "not valid json at line 1, column 122: nested deeper than 64 levels"),
+        (document(#"{"id":"a","hostname":"example.com","selector":".x","modifiedAt":1,"deleted":false,}"#),
+         "not valid json at line 1, column 134: trailing comma in an object"),
+        (document(#"{"id":"a","hostname":"example.com","selector":".x","selector":".y","modifiedAt":1,"deleted":false}"#),
+         "not valid json at line 1, column 104: duplicate key 'selector' (first at line 1, column 88)"),
+        ("{\"format\":\"adv-personal-rules\",\n\"version\":1,\n\"version\":1,\"rules\":[]}",
+         "not valid json at line 3, column 1: duplicate key 'version' (first at line 2, column 1)"),
+        ("\u{FEFF}" + document(""), "not valid json at line 1, column 1: byte-order mark at the start; save the file as utf-8 without one"),
     ])
     func strictJSONWithPositions(json: String, message: String) {
         #expect(Self.decodeError(json) == message)
     }
 
-    @Test func invalidUTF8IsRefused() {
+    @Test func invalidUTF8IsRefusedWithItsPosition() throws {
         var bytes = Array(Self.document(#"{"id":"a","hostname":"example.com","selector":".X","modifiedAt":1,"deleted":false}"#).utf8)
-        let position = bytes.firstIndex(of: UInt8(ascii: "X"))!
+        let position = try #require(bytes.firstIndex(of: UInt8(ascii: "X")))
         bytes[position] = 0xFF
-        #expect(throws: RuleStoreError.self) { try RuleCodec.decode(Data(bytes)) }
+        #expect(throws: RuleStoreError.invalidDocument(
+            file: nil, keyPath: "", reason: "not valid json at line 1, column 101: invalid utf-8 byte 0xff in a string")) {
+            try RuleCodec.decode(Data(bytes))
+        }
     }
 
     /// Random strings survive encode → decode, and Foundation's parser reads the same values.

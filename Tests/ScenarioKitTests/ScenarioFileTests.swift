@@ -171,3 +171,34 @@ import WebRuntime
         #expect(xml.contains(#"<failure message="expected &quot;a&quot; &amp; got b">"#))
     }
 }
+
+/// Scenario files are strict JSON, and every error names its line and column.
+@Suite struct ScenarioStrictJSONTests {
+    func error(_ json: String) -> ScenarioError? {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("adv-strict-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let file = folder.appendingPathComponent("case.json")
+        try? Data(json.utf8).write(to: file)
+        do { _ = try Support.catalog.scenario(at: file); return nil } catch { return error as? ScenarioError }
+    }
+
+    @Test(arguments: [
+        ("{\"steps\": [],}", 1, 13, "not valid JSON"),
+        ("{\"steps\": [], \"steps\": []}", 1, 15, "not valid JSON"),
+        ("{\n  \"steps\": [\n    {\"at\": NaN}\n  ]\n}", 3, 12, "not valid JSON"),
+        ("\u{FEFF}{\"steps\": []}", 1, 1, "not valid JSON"),
+    ])
+    func malformedJSONIsRefusedWithLineAndColumn(json: String, line: Int, column: Int, reason: String) {
+        let error = error(json)
+        #expect(error?.reason.contains(reason) == true, "\(String(describing: error))")
+        #expect(error?.line == line && error?.column == column, "\(String(describing: error))")
+        #expect(error?.description.contains("case.json:\(line):\(column): ") == true)
+    }
+
+    @Test func aValueFoundWrongAfterParsingIsLocated() {
+        let error = error("{\n  \"steps\": [\n    {\"open\": \"https://a.example/\"},\n    {\"at\": -1, \"open\": \"https://a.example/\"}\n  ]\n}")
+        #expect(error?.path == "steps[1].at")
+        #expect(error?.line == 4, "\(String(describing: error))")
+        #expect(error?.description.contains("case.json:4:") == true, "\(String(describing: error))")
+    }
+}

@@ -3,6 +3,7 @@ import Foundation
 import JSKit
 import ScenarioKit
 import WebRuntime
+import StrictJSON
 
 /// Loads the fidelity case files and runs their fixtures in the harness, the same way the
 /// recorder runs them in WebKit (fixtures/fidelity/runner.js).

@@ -4,7 +4,7 @@ extension ContentBlockerTranslator {
     /// Any Encodable as a JSONValue (nil when absent).
     static func encodeJSON<T: Encodable>(_ value: T?) -> JSONValue? {
         guard let value, let data = try? JSONEncoder().encode(value) else { return nil }
-        return try? JSONDecoder().decode(JSONValue.self, from: data)
+        return try? JSONValue.parse(data)
     }
 
     /// WebKit's spelling of a DNR redirect: `extension-path`, `regex-substitution`,

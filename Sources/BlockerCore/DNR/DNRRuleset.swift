@@ -37,13 +37,15 @@ public struct DNRRuleset: Sendable, Hashable {
     }
 
     /// Decodes a DNR rule file (a JSON list of rules).
-    /// - Throws: `InputError` naming `file` and the key path of the first problem.
+    /// - Throws: `InputError` naming `file`, the line and column, and the key path of the
+    ///   first problem; the text must be strict JSON (no trailing commas or repeated keys).
     public static func decodeRules(from data: Data, file: String) throws -> [DNRRule] {
-        if let object = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]), !(object is [Any]) {
+        let bytes = [UInt8](data)
+        guard try JSONInput.check(bytes, file: file, keys: .list(DNRKeySchema.rule)) == .array else {
             // Chromium's own message (constants.cc kErrorListNotPassed).
-            throw InputError(file: file, position: "top level", message: "Rules file must contain a list.")
+            throw InputError(file: file, position: JSONInput.topLevel, message: "Rules file must contain a list.").located(in: bytes)
         }
-        return try JSONInput.decode([DNRRule].self, from: data, file: file, keys: .list(DNRKeySchema.rule))
+        return try JSONInput.decodeChecked([DNRRule].self, from: data, bytes: bytes, file: file)
     }
 
     /// Encodes rules as pretty, key-sorted DNR JSON (stable bytes for review and for the committed file).

@@ -1,38 +1,64 @@
 import Foundation
+import StrictJSON
 
 /// Decodes JSON input files into Codable models, turning every failure into an
-/// `InputError` with the file and the JSON key path (or line for syntax errors),
-/// and refusing keys the model does not know (typos must not pass silently).
+/// `InputError` with the file, the line and column, and the JSON key path, and refusing
+/// keys the model does not know (typos must not pass silently).
+///
+/// The text is first read strictly with StrictJSON, so what Foundation on Linux would let
+/// through (`[1,]`, a repeated key of which one silently wins, a byte-order mark, invalid
+/// UTF-8, `NaN`) is refused with its position; only then does `JSONDecoder` build the model.
 public enum JSONInput {
+    /// The position named for the whole document.
+    static let topLevel = "top level"
+
     /// Decodes `T` from `data`, refusing keys `keys` does not allow.
-    /// - Throws: `InputError` naming `file` and the key path (or line for syntax errors).
+    /// - Throws: `InputError` naming `file`, the line and column, and the key path.
     public static func decode<T: Decodable>(_ type: T.Type, from data: Data, file: String, keys: KeySchema? = nil) throws -> T {
-        let object: Any
+        let bytes = [UInt8](data)
+        _ = try check(bytes, file: file, keys: keys)
+        return try decodeChecked(T.self, from: data, bytes: bytes, file: file)
+    }
+
+    /// Reads `bytes` strictly and checks their keys against `keys`.
+    /// - Returns: The kind of the top-level value.
+    /// - Throws: `InputError` at the first syntax error, else at the first unknown key
+    ///   (in document order).
+    static func check(_ bytes: [UInt8], file: String, keys: KeySchema?) throws(InputError) -> JSONScanner.ValueKind? {
+        var scanner = JSONScanner(bytes)
+        var unknownKey: InputError?
+        let kind: JSONScanner.ValueKind?
         do {
-            object = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+            kind = try scanner.readDocument { (scanner: inout JSONScanner) throws(JSONInputError) in
+                let kind = scanner.peekKind()
+                if let keys {
+                    try keys.scan(&scanner, at: .root, file: file, unknownKey: &unknownKey)
+                } else {
+                    try scanner.skipValue()
+                }
+                return kind
+            }
         } catch {
-            let detail = ((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String).map { ": " + lowercaseFirst($0) } ?? ""
-            throw InputError(file: file, position: syntaxPosition(error, data: data), message: "invalid json" + detail)
+            throw InputError(error, file: file)
         }
-        if let keys { try keys.check(object, path: "", file: file) }
+        if let unknownKey { throw unknownKey }
+        return kind
+    }
+
+    /// Decodes `T` from text `check` accepted.
+    /// - Throws: `InputError` for a `DecodingError`, located by its coding path.
+    static func decodeChecked<T: Decodable>(_ type: T.Type, from data: Data, bytes: [UInt8], file: String) throws -> T {
         do {
             return try JSONDecoder().decode(T.self, from: data)
         } catch let error as DecodingError {
-            throw describe(error, file: file)
+            throw describe(error, file: file).located(in: bytes)
         }
     }
 
-    /// Renders a coding path as `rules[3].condition.urlFilter`.
+    /// Renders a coding path as `rules[3].condition.urlFilter` (`top level` when empty).
     static func path(_ codingPath: [any CodingKey]) -> String {
-        var text = ""
-        for key in codingPath {
-            if let index = key.intValue {
-                text += "[\(index)]"
-            } else {
-                text += text.isEmpty ? key.stringValue : ".\(key.stringValue)"
-            }
-        }
-        return text.isEmpty ? "top level" : text
+        let path = JSONPath(codingPath: codingPath)
+        return path.isEmpty ? topLevel : path.description
     }
 
     private static func describe(_ error: DecodingError, file: String) -> InputError {
@@ -83,21 +109,5 @@ public enum JSONInput {
     private static func lowercaseFirst(_ text: String) -> String {
         guard let first = text.first else { return text }
         return first.lowercased() + text.dropFirst()
-    }
-
-    /// Foundation reports syntax errors as "... around line L, column C." or a byte offset; keep the line.
-    private static func syntaxPosition(_ error: Error, data: Data) -> String? {
-        let text = "\((error as NSError).userInfo)"
-        if let range = text.range(of: #"line \d+, column \d+"#, options: .regularExpression) {
-            return String(text[range])
-        }
-        if let range = text.range(of: #"character \d+"#, options: .regularExpression),
-            let offset = Int(text[range].dropFirst("character ".count)) {
-            let prefix = data.prefix(offset)
-            let line = prefix.reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
-            let column = offset - (prefix.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0) + 1
-            return "line \(line), column \(column)"
-        }
-        return nil
     }
 }

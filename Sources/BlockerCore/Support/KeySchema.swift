@@ -1,3 +1,5 @@
+import StrictJSON
+
 /// The keys allowed at each JSON position, for rejecting unknown keys.
 public struct KeySchema: Sendable {
     /// Keys allowed in this object; nil means any key.
@@ -17,23 +19,36 @@ public struct KeySchema: Sendable {
     /// A list whose elements follow `element`.
     public static func list(_ element: KeySchema) -> KeySchema { KeySchema(allowed: nil, element: element) }
 
-    func check(_ value: Any, path: String, file: String) throws {
-        if let array = value as? [Any] {
-            guard let element else { return }
-            for (index, item) in array.enumerated() {
-                try element.schema.check(item, path: path + "[\(index)]", file: file)
+    /// Moves the scanner past the value at its position, checking the value's keys.
+    ///
+    /// The scan goes on after an unknown key, so that a syntax error later in the file is
+    /// still reported first; the first unknown key is kept in `unknownKey`.
+    /// - Throws: `JSONInputError` (syntax) when the value is malformed.
+    func scan(
+        _ scanner: inout JSONScanner, at path: @autoclosure () -> JSONPath, file: String, unknownKey: inout InputError?
+    ) throws(JSONInputError) {
+        switch scanner.peekKind() {
+        case .array:
+            guard let element else { return try scanner.skipValue(at: path()) }
+            try scanner.readArray(at: path()) { (scanner: inout JSONScanner, index: Int) throws(JSONInputError) in
+                try element.schema.scan(&scanner, at: path().appending(index: index), file: file, unknownKey: &unknownKey)
             }
-        } else if let object = value as? [String: Any] {
-            for key in object.keys.sorted() {
-                let childPath = path.isEmpty ? key : path + "." + key
-                if let allowed, !allowed.contains(key) {
+        case .object:
+            try scanner.readObject(at: path()) { (scanner: inout JSONScanner, key: String) throws(JSONInputError) in
+                if unknownKey == nil, let allowed, !allowed.contains(key) {
                     let hint = allowed.first { $0.lowercased() == key.lowercased() }.map { "; did you mean '\($0)'?" } ?? ""
-                    throw InputError(file: file, position: childPath, message: "unknown key '\(key)'\(hint)")
+                    let location = JSONLocation(offset: scanner.keyOffset, in: scanner.bytes)
+                    unknownKey = InputError(file: file, line: location.line, column: location.column,
+                                            path: path().appending(key: key).description, message: "unknown key '\(key)'\(hint)")
                 }
-                if let child = children[key], let childValue = object[key] {
-                    try child.check(childValue, path: childPath, file: file)
+                if let child = children[key] {
+                    try child.scan(&scanner, at: path().appending(key: key), file: file, unknownKey: &unknownKey)
+                } else {
+                    try scanner.skipValue(at: path().appending(key: key))
                 }
             }
+        default:
+            try scanner.skipValue(at: path())
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import StrictJSON
 import WebRuntime
 
 extension Manifest {
@@ -11,18 +12,31 @@ extension Manifest {
     ///     every file the manifest names is checked.
     /// - Throws: ``ManifestError``.
     public static func parse(_ data: Data, file: String, fileExists: @escaping (String) -> Bool) throws -> Manifest {
+        // Strict JSON first (StrictJSON): a trailing comma, a repeated key, a byte-order mark or
+        // invalid UTF-8 is refused with its line and column, where Foundation would accept some.
+        let bytes = [UInt8](data)
+        do { _ = try JSONValue.parse(bytes) } catch {
+            throw ManifestError(file: file, keyPath: error.path, reason: "not valid JSON: \(error.message)", line: error.line, column: error.column)
+        }
         let root: Any
         do {
             root = try JSONSerialization.jsonObject(with: data)
         } catch {
-            let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
-            throw ManifestError(file: file, keyPath: "", reason: "not valid JSON: \(detail)")
+            throw ManifestError(file: file, keyPath: "", reason: "not valid JSON: \(error.localizedDescription)")
         }
         var reader = KeyReader(file: file, fileExists: fileExists)
-        guard let object = root as? [String: Any] else {
-            throw ManifestError(file: file, keyPath: "", reason: "the top level must be an object")
+        do {
+            guard let object = root as? [String: Any] else {
+                throw ManifestError(file: file, keyPath: "", reason: "the top level must be an object")
+            }
+            return try reader.manifest(object)
+        } catch var error as ManifestError where error.line == nil {
+            if let location = JSONLocator.locate(error.keyPath, in: bytes) {
+                error.line = location.line
+                error.column = location.column
+            }
+            throw error
         }
-        return try reader.manifest(object)
     }
 }
 

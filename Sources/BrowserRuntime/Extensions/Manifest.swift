@@ -93,8 +93,22 @@ public struct ManifestError: Error, Equatable, CustomStringConvertible {
     public let keyPath: String
     /// What is wrong and how to fix it.
     public let reason: String
+    /// Where in the file (1-based line and column), when known.
+    public var line: Int?
+    public var column: Int?
 
+    /// Makes an error.
+    public init(file: String, keyPath: String, reason: String, line: Int? = nil, column: Int? = nil) {
+        self.file = file
+        self.keyPath = keyPath
+        self.reason = reason
+        self.line = line
+        self.column = column
+    }
+
+    /// `manifest.json:7:18: content_scripts[0].matches[1]: ...`
     public var description: String {
-        keyPath.isEmpty ? "\(file): \(reason)" : "\(file): \(keyPath): \(reason)"
+        let position = line.map { line in ":\(line)" + (column.map { ":\($0)" } ?? "") } ?? ""
+        return "\(file)\(position): " + (keyPath.isEmpty ? reason : "\(keyPath): \(reason)")
     }
 }

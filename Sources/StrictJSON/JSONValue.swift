@@ -1,5 +1,6 @@
-/// Any JSON value, for Content Blocker action members ADV passes through untouched
-/// (redirect dictionaries, header lists).
+/// Any JSON value: Content Blocker action members ADV passes through untouched (redirect
+/// dictionaries, header lists), scenario and manifest files read before they are checked,
+/// and values compared by their canonical text.
 public enum JSONValue: Codable, Sendable, Hashable {
     case string(String)
     case number(Double)
