@@ -4,9 +4,9 @@ import JSKit
 import WebRuntime
 
 extension Browser {
-    /// The engine's frames layer (JS/frames.js).
-    var framesLayer: JSValue { session.realm.engine["layers"]["frames"] }
-    var webStorageLayer: JSValue { session.realm.engine["layers"]["webStorage"] }
+    /// The engine's frames layer (JS/navigation/frames.js).
+    var framesLayer: JSValue { session.realm.engine["web"]["frames"] }
+    var webStorageLayer: JSValue { session.realm.engine["web"]["webStorage"] }
 
     /// Opens `frame`'s document from `html`: content scripts of every extension that may run
     /// there, webNavigation events at each step, the document's subresources decided and its

@@ -1,12 +1,12 @@
 import JSKit
 import WebRuntime
 
-/// Session history in the browser: each tab's top-level documents share one history (JS/history.js
-/// keeps it), a page's same-document URL changes reach the tab, and the navigations a page asks
-/// for (`location.href = …`, `location.replace`, `reload`, a traversal to another document's
-/// entry) load in its tab.
+/// Session history in the browser: each tab's top-level documents share one history
+/// (JS/navigation/history.js keeps it), a page's same-document URL changes reach the tab, and the
+/// navigations a page asks for (`location.href = …`, `location.replace`, `reload`, a traversal to
+/// another document's entry) load in its tab.
 extension Browser {
-    var historyLayer: JSValue { session.realm.engine["layers"]["history"] }
+    var historyLayer: JSValue { session.realm.engine["web"]["history"] }
 
     func installHistoryHooks() {
         session.urlChanged = { [unowned self] page, url, kind in self.urlChanged(page, url: url, kind: kind) }

@@ -108,7 +108,7 @@ extension Browser {
         tabs = []
         // localStorage stays; sessionStorage and private tabs' storage go with the session.
         _ = try? webStorageLayer.invoke("restart")
-        _ = try? session.realm.engine["layers"]["cookies"].invoke("restart")
+        _ = try? session.realm.engine["web"]["cookies"].invoke("restart")
         for id in popups.keys.sorted() { closePopup(id) }
         for host in extensions {
             if let page = host.backgroundPage {

@@ -30,7 +30,7 @@ extension Browser {
         broadcast("tabs.onActivated", json: [JSONText.object([("tabId", "\(tab.id)"), ("windowId", "\(tab.windowID)")])])
     }
 
-    /// Gives Web Storage (JS/web-storage.js) each document's tab: sessionStorage belongs to the
+    /// Gives Web Storage (JS/storage/web-storage.js) each document's tab: sessionStorage belongs to the
     /// tab, and a private tab's storage is its own.
     func installStorageHook() throws {
         let realm = session.realm.context

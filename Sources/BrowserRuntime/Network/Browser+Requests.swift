@@ -57,7 +57,7 @@ extension Browser {
         return try? host.bundle.text(path)
     }
 
-    // MARK: - Requests after parsing (JS/requests.js)
+    // MARK: - Requests after parsing (JS/network/requests.js)
 
     /// Gives the engine's browser layers their hooks: requests made by script and by elements
     /// inserted or changed after parsing, and frames inserted, changed or removed.

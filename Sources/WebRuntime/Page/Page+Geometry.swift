@@ -1,7 +1,7 @@
 import JSKit
 
 /// Layout the harness declares: boxes, scrolling, and the visibility judgement built on them
-/// (see JS/geometry.js for where a box comes from when none is declared).
+/// (see JS/layout/geometry.js for where a box comes from when none is declared).
 extension Page {
     /// Declares the border box of the first element matching `selector`, in document
     /// coordinates: getBoundingClientRect, offset*, elementFromPoint and IntersectionObserver

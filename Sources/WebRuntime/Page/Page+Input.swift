@@ -10,7 +10,7 @@ extension Page {
     /// - Throws: ``ElementNotFoundError`` or ``JSError``.
     @discardableResult
     public func click(_ selector: String) throws -> Bool {
-        try callWeb("events", "click", [try element(selector)]).toBool
+        try callWeb("input", "click", [try element(selector)]).toBool
     }
 
     /// Presses and releases `key` (a KeyboardEvent `key` value: `"a"`, `"Enter"`, `"Escape"`…)
@@ -19,14 +19,14 @@ extension Page {
     /// - Throws: ``JSError`` when the page is closed.
     @discardableResult
     public func pressKey(_ key: String) throws -> Bool {
-        try callWeb("events", "pressKey", [document, key]).toBool
+        try callWeb("input", "pressKey", [document, key]).toBool
     }
 
     /// Focuses the first element matching `selector` (as a user tabbing or clicking to it would),
     /// then types `text` one key at a time.
     /// - Throws: ``ElementNotFoundError`` or ``JSError``.
     public func type(_ text: String, into selector: String) throws {
-        try callWeb("events", "type", [try element(selector), text])
+        try callWeb("input", "type", [try element(selector), text])
     }
 
     /// Moves focus to the first element matching `selector`: blur/focusout, focus/focusin.
@@ -35,19 +35,19 @@ extension Page {
     /// - Throws: ``ElementNotFoundError`` or ``JSError``.
     @discardableResult
     public func focus(_ selector: String) throws -> Bool {
-        try callWeb("events", "focus", [try element(selector)]).toBool
+        try callWeb("input", "focus", [try element(selector)]).toBool
     }
 
     /// Removes focus from the first element matching `selector`; a text field whose value
     /// changed since it got focus fires `change` first.
     /// - Throws: ``ElementNotFoundError`` or ``JSError``.
     public func blur(_ selector: String) throws {
-        try callWeb("events", "blur", [try element(selector)])
+        try callWeb("input", "blur", [try element(selector)])
     }
 
     /// Chooses `value` in a `<select>` (or sets a control's value as a user edit): input, change.
     /// - Throws: ``ElementNotFoundError`` or ``JSError``.
     public func choose(_ value: String, in selector: String) throws {
-        try callWeb("events", "select", [try element(selector), value])
+        try callWeb("input", "select", [try element(selector), value])
     }
 }

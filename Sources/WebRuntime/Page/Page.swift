@@ -42,7 +42,7 @@ public final class Page {
     /// The document's title as the browser shows it, whatever the page did to the
     /// `document.title` getter. It is read again only once the document has changed: every
     /// message's sender carries its tab's title, and reading it runs script, while the change
-    /// count is a plain property (JS/engine.js, the mutation fan-out).
+    /// count is a plain property (JS/boot/engine.js, the mutation fan-out).
     public var title: String {
         let version = document["_advMutations"].numberValue ?? 0
         if let cached = titleCache, cached.version == version { return cached.title }

@@ -1,29 +1,26 @@
 import JSKit
+import WebPlatform
 
 /// The engine realm of a session: the one realm in a context group where domino (the DOM) is
 /// loaded. Pages are documents made here; worlds are separate realms that reach them through
-/// their global object's prototype (see JS/engine.js).
+/// their global object's prototype (see JS/boot/engine.js).
 ///
 /// Loading domino is the expensive part of a session (a few thousand lines of module code), so it
 /// happens once per context group; each page costs one parse and two fresh realms.
 package final class DOMRealm {
     package let context: JSContext
-    /// The object JS/engine.js returns: createPage, initWorld, restorePrototypes.
+    /// The object JS/boot/engine.js returns: createPage, initWorld, restorePrototypes.
     package let engine: JSValue
     /// The web-platform layers' harness-side functions, by layer name (`cascade`, `media`, …).
     let web: JSValue
-    /// The web-platform layers over domino, in load order: later layers use what earlier ones
-    /// add (the mutation feed, the style version).
-    static let layers = ["mutation-observer.js", "dom.js", "cssom.js", "cascade.js", "events.js", "inert.js", "custom-elements.js", "media.js", "performance.js", "geometry.js", "encoding.js", "structured-clone.js", "fetch-api.js"]
-    /// The layers the browser builds on (frames, requests after parsing), in load order.
-    static let browserLayers = ["channel-messaging.js", "frames.js", "requests.js", "dom-trace.js", "web-storage.js", "cookies.js", "history.js"]
     private let createPageFunction: JSValue
     private let initWorldFunction: JSValue
     private let restoreFunction: JSValue
 
-    /// Loads the loader, domino and the engine script into a new realm of `group`.
-    /// - Throws: ``MissingPackageError`` when a Debian package is missing, ``JSError`` when a
-    ///   script fails to load.
+    /// Loads the loader, domino, the layers (in the order of ``LayerCatalog``) and the engine
+    /// script into a new realm of `group`.
+    /// - Throws: ``MissingPackageError`` when a Debian package is missing, ``LayerCatalogError``
+    ///   when the layers' headers do not give an order, ``JSError`` when a script fails to load.
     init(group: JSContextGroup, host: DOMRealmHost) throws {
         let domino = try JSPackages.domino()
         let cssom = try JSPackages.cssom()
@@ -33,33 +30,30 @@ package final class DOMRealm {
         try global.set("global", global)
 
         let hostObject = host.makeHostObject(in: context)
-        let loaderSource = try SourceCache.shared.resource("loader.js")
-        let makeRequire = try context.evaluate(loaderSource, sourceURL: "adv-runtime:///loader.js")
+        let makeRequire = try Self.evaluate("boot/loader.js", in: context)
         let packages = try context.value([
             "domino": ["root": domino.root, "main": domino.main],
             "cssom": ["root": cssom.root, "main": cssom.main],
         ] as [String: Any?])
         let require = try makeRequire.call([hostObject, packages])
 
-        let platformSource = try SourceCache.shared.resource("platform.js")
-        let installPlatform = try context.evaluate(platformSource, sourceURL: "adv-runtime:///platform.js")
-        let makeURL = try context.evaluate(try SourceCache.shared.resource("url.js"), sourceURL: "adv-runtime:///url.js")
+        let installPlatform = try Self.evaluate("boot/platform.js", in: context)
+        let makeURL = try Self.evaluate("boot/url.js", in: context)
+        // The catalog is read once per process; a session only evaluates the (cached) sources.
+        let catalog = try LayerCatalog.shipped()
         var layers: [JSValue] = []
-        for name in Self.layers {
-            let source = try SourceCache.shared.resource(name)
-            layers.append(try context.evaluate(source, sourceURL: "adv-runtime:///" + name))
-        }
-        var browserLayers: [JSValue] = []
-        for name in Self.browserLayers {
-            browserLayers.append(try context.evaluate(try SourceCache.shared.resource(name), sourceURL: "adv-runtime:///" + name))
-        }
-        let engineSource = try SourceCache.shared.resource("engine.js")
-        let makeEngine = try context.evaluate(engineSource, sourceURL: "adv-runtime:///engine.js")
-        engine = try makeEngine.call([hostObject, require, installPlatform, try context.array(layers), makeURL, try context.array(browserLayers)])
+        for layer in catalog.layers { layers.append(try Self.evaluate(layer.path, in: context)) }
+        let makeEngine = try Self.evaluate(catalog.engine.path, in: context)
+        engine = try makeEngine.call([hostObject, require, installPlatform, try context.array(layers), makeURL])
         web = try engine.property("web")
         createPageFunction = try engine.property("createPage")
         initWorldFunction = try engine.property("initWorld")
         restoreFunction = try engine.property("restorePrototypes")
+    }
+
+    /// Evaluates the script `JS/<path>` of the web platform in `context`, named by its path.
+    private static func evaluate(_ path: String, in context: JSContext) throws -> JSValue {
+        try context.evaluate(try SourceCache.shared.resource(path), sourceURL: "adv-runtime:///" + path)
     }
 
     /// Makes a document for `url` and the shared object its worlds inherit from.
@@ -119,7 +113,7 @@ protocol DOMRealmHost: AnyObject {
     /// content world, on `channel`).
     func traceDOM(page: Int, extensionID: String, text: String, channel: TraceChannel)
     /// The page's URL changed without a new document: `kind` is pushState, replaceState,
-    /// fragment or traversal (JS/history.js).
+    /// fragment or traversal (JS/navigation/history.js).
     func urlChanged(page: Int, url: String, kind: String)
     /// The page asks to load `url` in its place (`kind`: push, replace, reload or traverse);
     /// false when nothing will load it.
@@ -145,7 +139,7 @@ extension DOMRealmHost {
         }
         define("compile", 1) { call in
             let path = try call.argument(0).toString()
-            // An optional suffix exports a module-private function (see loader.js `exposures`).
+            // An optional suffix exports a module-private function (see JS/boot/loader.js `exposures`).
             let suffix = call.argument(1).stringValue ?? ""
             let source = try SourceCache.shared.text(atPath: path) + suffix
             // The wrapper opens on the file's first line, so reported lines match the file.
@@ -153,8 +147,8 @@ extension DOMRealmHost {
                 "(function (exports, require, module, __filename, __dirname) {" + source + "\n})",
                 sourceURL: "file://" + path)
         }
-        // A runtime data script (Web/JS/<name>, an expression such as css-properties.js), evaluated
-        // when a layer first needs it.
+        // A runtime data script (JS/<path>, an expression such as css/css-properties.js),
+        // evaluated when a layer first needs it.
         define("resource", 1) { call in
             let name = try call.argument(0).toString()
             return try call.context.evaluate(try SourceCache.shared.resource(name), sourceURL: "adv-runtime:///" + name)

@@ -183,7 +183,7 @@ public final class WebSession {
         world.page = page
         try realm.initWorld(context, page: page.handle, pageID: page.id, worldID: world.name, isPageWorld: false, seed: seed(page: page.id, world: world.name))
         try contentWorldCreated?(world, page)
-        // Extension DOM changes are traced only where a content world exists (JS/dom-trace.js).
+        // Extension DOM changes are traced only where a content world exists (JS/trace/dom-trace.js).
         try page.document.set("_advExtensionWorlds", context.boolean(true))
         return world
     }

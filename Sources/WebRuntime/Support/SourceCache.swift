@@ -21,13 +21,18 @@ package final class SourceCache: Sendable {
         return text
     }
 
-    /// The text of a JavaScript resource (`JS/<name>`) of `bundle`: the web platform layers'
-    /// by default, or another runtime target's (`Bundle.module` of the browser runtime).
+    /// The text of a JavaScript resource (`JS/<name>`, where `name` may name a folder:
+    /// `css/cssom.js`) of `bundle`: the web platform layers' by default, or another runtime
+    /// target's (`Bundle.module` of the browser runtime).
     /// - Throws: ``RuntimeResourceError`` when the resource is missing from the bundle.
     package func resource(_ name: String, in bundle: Bundle = WebPlatform.bundle) throws -> String {
         let key = bundle.bundlePath + "/" + name
         if let cached = resources[key] { return cached }
-        guard let url = bundle.url(forResource: name, withExtension: nil, subdirectory: "JS") else {
+        // Bundle looks a name up in one folder: the folders go in the subdirectory.
+        let folders = name.split(separator: "/").dropLast().joined(separator: "/")
+        let file = name.split(separator: "/").last.map(String.init) ?? name
+        let subdirectory = folders.isEmpty ? "JS" : "JS/" + folders
+        guard let url = bundle.url(forResource: file, withExtension: nil, subdirectory: subdirectory) else {
             throw RuntimeResourceError(name: name, bundle: bundle.bundleURL.lastPathComponent)
         }
         let text = try text(atPath: url.path)
@@ -38,7 +43,7 @@ package final class SourceCache: Sendable {
 
 /// A runtime script resource is missing from the build products.
 public struct RuntimeResourceError: Error, CustomStringConvertible {
-    /// The resource's file name.
+    /// The resource's path under `JS/`.
     public let name: String
     /// The bundle that should hold it.
     public let bundle: String

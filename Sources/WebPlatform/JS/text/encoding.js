@@ -1,3 +1,8 @@
+// layer: text/encoding
+// order: 110
+// provides: encodeUTF8, decodeUTF8
+// requires:
+//
 // TextEncoder and TextDecoder (WHATWG Encoding): UTF-8 out; UTF-8, UTF-16LE/BE and
 // windows-1252 (which the standard maps "latin1", "ascii" and "iso-8859-1" to) in. Other
 // encodings WebKit knows (Shift_JIS, GBK, …) are a RangeError here. Each world gets its own

@@ -1,3 +1,8 @@
+// layer: layout/geometry
+// order: 100
+// provides: boxOf
+// requires: computeStyle, style, onMutation, pageNow, useLayoutSizes
+//
 // Geometry without layout: boxes are declared, everything else follows from them.
 //
 // An element's border box (document coordinates, CSS px) is, first of all that apply:
@@ -167,14 +172,15 @@
   }
   // CSS 2.1: width and height of a rendered, non-inline box are used values; a declared box is
   // what the harness says layout produced, so it is reported in px. Otherwise the computed value.
-  ctx.usedSize = function usedSize(element, name) {
+  // getComputedStyle is the cascade's, which loads below layout: it gets this measure from here.
+  ctx.useLayoutSizes(function usedSize(element, name) {
     if (name !== "width" && name !== "height") return null;
     const doc = element.ownerDocument;
     if (!doc._advBoxes.has(element) && !element.hasAttribute("data-adv-box")) return null;
     if (!rendered(element) || isInline(element)) return null;
     const box = boxOf(element);
     return box ? box[name] + "px" : null;
-  };
+  });
 
   // MARK: - Hit testing and visibility
 
@@ -260,7 +266,7 @@
   function runIntersections(doc) {
     const set = observersByDoc.get(doc);
     if (!set) return;
-    const now = ctx.pageNow ? ctx.pageNow(doc) : 0;
+    const now = ctx.pageNow(doc);
     for (const observer of Array.from(set).sort((a, b) => a._order - b._order)) {
       const rootBox = observer.root ? ctx.boxOf(observer.root) : (() => { const v = viewportOf(doc); return { x: 0, y: 0, width: v.width, height: v.height }; })();
       for (const entry of observer._targets) {

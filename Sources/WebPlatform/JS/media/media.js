@@ -1,3 +1,8 @@
+// layer: media/media
+// order: 80
+// provides:
+// requires: DOMException, onMutation
+//
 // HTMLMediaElement (HTML 4.8.11) on the virtual clock, with a simulated media source.
 //
 // A resource's duration comes from the harness (`declare(url, duration)`) or from a
@@ -348,10 +353,11 @@
       end(i) { if (!ranges[i]) throw new ctx.DOMException("The index is not in the allowed range.", "IndexSizeError"); return ranges[i][1]; },
     };
   }
-  // Changes scripts make (property sets and play/pause/load/fastSeek calls) are offered to
-  // ctx.traceHooks.mediaChange, which a later layer (dom-trace.js) sets to trace the extension's own.
+  // Changes scripts make (property sets and play/pause/load/fastSeek calls) are offered to the
+  // engine's traceHooks.mediaChange, which dom-trace.js sets to trace the extension's own (a
+  // no-op until then).
   function reportChange(element, text) {
-    if (ctx.traceHooks.mediaChange) ctx.traceHooks.mediaChange(element, text);
+    ctx.traceHooks.mediaChange(element, text);
   }
   for (const name of ["currentTime", "muted", "volume", "playbackRate", "defaultPlaybackRate"]) {
     const set = accessors[name].set;

@@ -1,10 +1,15 @@
+// engine: boot/engine
+// provides: impl, require, host, domGlobals, EventTarget, urlClasses, hooks, traceHooks
+// provides: addMutationListener, navigatorPage, reportError, defineMembers, internalSlots, lazyGlobal
+// requires: makeFetchResponse, setCurrentScript
+//
 // The engine realm: one per context group. It holds domino (the DOM) and builds, for each page,
 // the objects that page-world and content-world globals inherit from. Worlds are separate JSC
 // realms whose global objects get the page's shared object as their prototype, so
 // `document`, `location` and the DOM constructors resolve through it, while each world's own
 // top-level bindings stay its own (Safari's isolated worlds). Known difference from Safari: the
 // DOM prototypes are shared between worlds (Safari gives each world its own wrappers).
-(function (host, require, installPlatform, layers, makeURL, browserLayers) {
+(function (host, require, installPlatform, layers, makeURL) {
   "use strict";
   const domino = require("domino");
   const impl = domino.impl;
@@ -79,14 +84,38 @@
   domGlobals.Navigator = Navigator;
   Object.setPrototypeOf(domGlobals, Object.prototype);
 
-  // MARK: - Web platform layers (JS/<layer>.js, loaded by DOMRealm in order)
+  // MARK: - The layers' context (JS/<concern>/<layer>.js, in the catalog's order)
 
-  // Each layer adds what domino lacks (MutationObserver, CSSOM, cascade, events, media, geometry)
-  // to domGlobals and the DOM prototypes here, before the snapshot below, so that whatever a page
-  // patches on them is undone on navigation; `page(p)` then sets up each new document.
-  // `traceHooks` is where a browser layer (dom-trace.js) listens to changes the platform layers
-  // see (style sheets, media), to trace those made by extension code.
-  const traceHooks = Object.create(null);
+  // Each layer adds what domino lacks (MutationObserver, CSSOM, cascade, events, media, geometry,
+  // frames, requests …) to domGlobals and the DOM prototypes here, before the snapshot below, so
+  // that whatever a page patches on them is undone on navigation; `page(p)` then sets up each new
+  // document. Every layer gets this one context: the members below (this file's header names
+  // them), and what the layers before it add (each layer's header names what it provides and
+  // requires; Sources/WebPlatform/LayerCatalog.swift orders them so).
+
+  // `hooks` is filled in by the browser (Swift) to decide requests and load frames; with no
+  // browser (a bare WebSession) the layers fall back to loading everything.
+  const hooks = Object.create(null);
+  // Where the trace (trace/dom-trace.js) listens to changes the platform layers see (style
+  // sheets, media) to trace those made by extension code: no-ops until it sets them, sealed so
+  // that a hook no layer calls cannot be set.
+  const traceHooks = Object.seal(Object.assign(Object.create(null), {
+    sheetChange(document, owner, what, detail) {},
+    mediaChange(element, describeChange) {},
+  }));
+  // Mutation listeners: domino reports tree and attribute changes of a document through a single
+  // handler (Document._setMutationHandler). Each document gets one handler that fans out to every
+  // listener registered with addMutationListener(listener(record, document)); a layer that calls
+  // document._setMutationHandler(handler) itself joins the fan-out instead of replacing it.
+  const mutationListeners = [];
+  function addMutationListener(listener) { mutationListeners.push(listener); }
+  // Marks a document whose set of <script> elements may have changed (see newScripts).
+  addMutationListener((record, document) => {
+    if (record.type !== 6 && record.type !== 5) return; // INSERT, MOVE
+    const node = record.type === 6 ? record.node : record.target;
+    if (!node || node.nodeType !== 1 && node.nodeType !== 11) return;
+    if (node.localName === "script" || (node.firstChild && node.querySelector("script"))) document._advScriptsDirty = true;
+  });
   class InternalSlots extends WeakMap {
     constructor(interfaceName) { super(); this.interfaceName = interfaceName; }
     of(object, operation) {
@@ -98,8 +127,9 @@
       return state;
     }
   }
-  const layerContext = {
-    impl, require, host, domGlobals, EventTarget, traceHooks,
+  const ctx = {
+    impl, require, host, domGlobals, EventTarget, urlClasses, hooks, traceHooks, addMutationListener,
+    navigatorPage: (navigator) => navigatorPages.get(navigator),
     reportError(pageId, error) { if (pageId !== undefined) host.reportError(pageId, error); },
     // WebIDL members on an interface's prototype (WebIDL 3.7.6-3.7.7): an operation (a function,
     // or a descriptor with a value) is writable, enumerable and configurable; an attribute (a
@@ -130,26 +160,12 @@
     },
   };
   const web = Object.create(null);
-  for (const layer of layers || []) {
-    const made = layer(layerContext);
+  for (const layer of layers) {
+    const made = layer(ctx);
     if (made && made.name) web[made.name] = made;
   }
 
-  // MARK: - Mutation fan-out (one domino handler per document, many listeners)
-
-  // domino reports tree and attribute changes of a document through a single handler
-  // (Document._setMutationHandler). Each document gets one handler that fans out to every
-  // listener registered with addMutationListener(listener(record, document)); a layer that calls
-  // document._setMutationHandler(handler) itself joins the fan-out instead of replacing it.
-  const mutationListeners = [];
-  function addMutationListener(listener) { mutationListeners.push(listener); }
-  // Marks a document whose set of <script> elements may have changed (see newScripts).
-  addMutationListener((record, document) => {
-    if (record.type !== 6 && record.type !== 5) return; // INSERT, MOVE
-    const node = record.type === 6 ? record.node : record.target;
-    if (!node || node.nodeType !== 1 && node.nodeType !== 11) return;
-    if (node.localName === "script" || (node.firstChild && node.querySelector("script"))) document._advScriptsDirty = true;
-  });
+  // The fan-out itself, installed on each new document (createPage).
   const setDominoMutationHandler = impl.Document.prototype._setMutationHandler;
   function installMutationFanOut(document) {
     const own = [];
@@ -167,23 +183,6 @@
       value(handler) { if (typeof handler === "function") own.push(handler); },
       configurable: true,
     });
-  }
-
-  // MARK: - Browser layers (frames, requests): loaded by DOMRealm, set up before the snapshot
-
-  // `hooks` is filled in by the browser layer (Swift) to decide requests and load frames; with no
-  // browser (a bare WebSession) the layers fall back to loading everything.
-  const hooks = Object.create(null);
-  const browserContext = { impl, require, host, hooks, domGlobals, urlClasses, EventTarget, addMutationListener, traceHooks,
-                           navigatorPage: (navigator) => navigatorPages.get(navigator),
-                           DOMException: layerContext.DOMException, eventClass: layerContext.eventClass,
-                           runningScript: layerContext.runningScript, makeStructuredClone: layerContext.makeStructuredClone,
-                           lazyGlobal: layerContext.lazyGlobal, defineMembers: layerContext.defineMembers,
-                           internalSlots: layerContext.internalSlots };
-  const browser = Object.create(null);
-  for (const layer of browserLayers || []) {
-    const made = layer(browserContext);
-    if (made && made.name) browser[made.name] = made;
   }
 
   // MARK: - Prototype snapshot: nothing a page patches survives its navigation
@@ -493,7 +492,7 @@
             if (settled) return;
             settled = true;
             if (outcome.blocked) { reject(new TypeError("Load failed")); return; }
-            resolve(layerContext.makeFetchResponse(url, outcome.status, outcome.body, signal));
+            resolve(ctx.makeFetchResponse(url, outcome.status, outcome.body, signal));
           });
         });
       },
@@ -510,8 +509,8 @@
       configurable: true,
     });
 
-    for (const name in web) if (web[name].page) web[name].page({ document, shared, windowTarget, pageId, timeOrigin });
-    for (const name in browser) if (browser[name].page) browser[name].page({ document, shared, windowTarget, pageId, url, historySession });
+    const setup = { document, shared, windowTarget, pageId, timeOrigin, url, historySession };
+    for (const name in web) if (web[name].page) web[name].page(setup);
 
     let parsed = 0;
     const handle = {
@@ -593,7 +592,7 @@
       },
       // The <script> element about to run (or null when it is done): document.currentScript.
       setCurrentScript(element) {
-        return layerContext.setCurrentScript(document, element);
+        return ctx.setCurrentScript(document, element);
       },
       // HTML 6.2 "update the visibility state": the new state, then `visibilitychange` (bubbling)
       // at the document; `quietly` for the state a document starts in.
@@ -615,7 +614,7 @@
       },
       // The page is gone: layers that keep per-page state let it go.
       close() {
-        for (const name in browser) if (browser[name].pageClosed) browser[name].pageClosed(pageId);
+        for (const name in web) if (web[name].pageClosed) web[name].pageClosed(pageId);
       },
     };
     Object.defineProperty(document, "_advHandle", { value: handle });
@@ -649,5 +648,8 @@
     for (const name in web) if (web[name].world) web[name].world(global, page.document, isPageWorld);
   }
 
-  return { createPage, initWorld, restorePrototypes, domGlobals, web, hooks, layers: browser, addMutationListener, guardedCount: () => guarded.length };
+  // `contextNames` is for the layer catalog's tests: what the context holds once every layer has
+  // loaded (the engine's members and every layer's provides).
+  return { createPage, initWorld, restorePrototypes, domGlobals, web, hooks, addMutationListener, guardedCount: () => guarded.length,
+           contextNames: () => Object.keys(ctx) };
 })

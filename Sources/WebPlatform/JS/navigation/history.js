@@ -1,3 +1,8 @@
+// layer: navigation/history
+// order: 200
+// provides:
+// requires: DOMException, eventClass, makeStructuredClone, originOf
+//
 // Session history (HTML 7.4): `history` (pushState, replaceState, back, forward, go, length, state,
 // scrollRestoration), fragment navigations through `location`, `popstate` and `hashchange`; and
 // the navigations `location` asks for (href, assign, replace, reload), handed to the browser.

@@ -1,3 +1,8 @@
+// layer: storage/web-storage
+// order: 180
+// provides: storageScopeOf
+// requires: DOMException, eventClass, originOf
+//
 // Web Storage (HTML 12.2): localStorage and sessionStorage. A page's scripts and every content
 // script on it share the page's Storage objects, as in Safari (content scripts see the page's
 // origin's storage). localStorage is one area per origin for the whole browser session, kept

@@ -1,3 +1,8 @@
+// layer: storage/cookies
+// order: 190
+// provides:
+// requires: DOMException, originOf, storageScopeOf
+//
 // document.cookie (HTML 3.1.3 and RFC 6265bis "cookie-string" and storage model), which domino
 // leaves unimplemented (it threw on any use). One cookie jar per browser session (private tabs
 // have their own), shared by every document and kept across navigations; a browser restart keeps
@@ -14,7 +19,7 @@
   let created = 0;
 
   function jarOf(document) {
-    const scope = ctx.storageScopeOf ? ctx.storageScopeOf(document) : {};
+    const scope = ctx.storageScopeOf(document);
     const name = scope.isPrivate ? "private" : "default";
     let jar = jars.get(name);
     if (!jar) jars.set(name, jar = new Map());

@@ -1,3 +1,8 @@
+// layer: trace/dom-trace
+// order: 170
+// provides:
+// requires:
+//
 // DOM changes made by extension code, for the trace: every tree, attribute and text change
 // whose call stack runs through an extension script (a safari-web-extension:// URL) becomes a
 // `dom` trace line in that extension's content world, e.g.

@@ -1,3 +1,8 @@
+// layer: css/cssom
+// order: 30
+// provides: style, parseSheet, collectSheets
+// requires: DOMException, onMutation, splitTopLevel, closingBracket, judgeDeclaration
+//
 // CSSOM (CSS Object Model, W3C CSSOM §6) on Debian's node-cssom: `.sheet` for <style> and
 // <link rel=stylesheet>, document.styleSheets, and fixes that make node-cssom behave as WebKit's
 // CSSStyleSheet does (DOMException types, serialization, live declarations).
@@ -25,48 +30,7 @@
   // at a time, and a declaration parserlib cannot parse is dropped instead of the whole
   // attribute (CSS Syntax 3 §5.4.5: an invalid declaration is ignored).
   ctx.require.wrap("domino/lib/cssparser.js", (parserlib) => ({ css: { Parser: makeDeclarationParser(parserlib) } }));
-
-  // MARK: - CSS text (shared with cascade.js through ctx)
-
-  // `text` cut at each `separator` outside strings, comments and brackets; parts trimmed, empty
-  // ones dropped (declarations at `;`, selector and media lists at `,`).
-  function splitTopLevel(text, separator) {
-    const out = [];
-    let depth = 0, quote = null, start = 0;
-    for (let i = 0; i < text.length; i++) {
-      const c = text[i];
-      if (quote !== null) {
-        if (c === "\\") i++;
-        else if (c === quote) quote = null;
-      } else if (c === "/" && text[i + 1] === "*") {
-        const end = text.indexOf("*/", i + 2);
-        i = end < 0 ? text.length : end + 1;
-      } else if (c === "\"" || c === "'") quote = c;
-      else if (c === "\\") i++;
-      else if (c === "(" || c === "[" || c === "{") depth++;
-      else if ((c === ")" || c === "]" || c === "}") && depth > 0) depth--;
-      else if (c === separator && depth === 0) { out.push(text.slice(start, i)); start = i + 1; }
-    }
-    out.push(text.slice(start));
-    return out.map((part) => part.trim()).filter((part) => part !== "");
-  }
-  // The index of the bracket closing the one at `open` (strings and escapes skipped), or -1.
-  const CLOSE = { "(": ")", "[": "]", "{": "}" };
-  function closingBracket(text, open) {
-    const opener = text[open], closer = CLOSE[opener];
-    let depth = 0, quote = null;
-    for (let i = open; i < text.length; i++) {
-      const c = text[i];
-      if (quote !== null) { if (c === "\\") i++; else if (c === quote) quote = null; continue; }
-      if (c === "\\") i++;
-      else if (c === "\"" || c === "'") quote = c;
-      else if (c === opener) depth++;
-      else if (c === closer && --depth === 0) return i;
-    }
-    return -1;
-  }
-  ctx.splitTopLevel = splitTopLevel;
-  ctx.closingBracket = closingBracket;
+  const splitTopLevel = ctx.splitTopLevel, closingBracket = ctx.closingBracket;
 
   function customProperty(declaration) {
     const colon = declaration.indexOf(":");
@@ -83,18 +47,18 @@
   // property WebKit lacks is dropped; one parserlib has never heard of (aspect-ratio, gap, inset)
   // is kept as written; for the properties the cascade models, its verdict wins where it has one
   // (`position: sticky` and `display: flow-root` kept, `width: 10` dropped; ctx.judgeDeclaration,
-  // set by cascade.js). Other values are still judged by parserlib alone (README, known
+  // from values.js). Other values are still judged by parserlib alone (README, known
   // differences).
   let webKitProperties = null;
   function webKitKnows(name) {
-    if (webKitProperties === null) webKitProperties = new Set(ctx.host.resource("css-properties.js"));
+    if (webKitProperties === null) webKitProperties = new Set(ctx.host.resource("css/css-properties.js"));
     return webKitProperties.has(name);
   }
   function correct(event) {
     if (!event.property || !event.value) return event;
     const name = String(event.property.text).toLowerCase();
     if (!webKitKnows(name)) return event.invalid ? event : { property: event.property, value: event.value, important: event.important, invalid: true };
-    const cascade = ctx.judgeDeclaration ? ctx.judgeDeclaration(name, String(event.value.text)) : null;
+    const cascade = ctx.judgeDeclaration(name, String(event.value.text));
     const valid = cascade !== null ? cascade : !event.invalid || String(event.invalid.message || "").startsWith("Unknown property");
     if (valid === !event.invalid) return event;
     return { property: event.property, value: event.value, important: event.important, invalid: valid ? null : true };
@@ -142,8 +106,9 @@
       if (state) state.sheetsVersion++; else this.version++;
     },
   };
-  // `detail` says what changed (the inserted rule, the new media text …) for the trace: a later
-  // layer (dom-trace.js) sets ctx.traceHooks.sheetChange to record changes made by extension code.
+  // `detail` says what changed (the inserted rule, the new media text …) for the trace: the
+  // engine's traceHooks.sheetChange, which dom-trace.js sets to record changes made by extension
+  // code (a no-op until then).
   function bump(sheet, what, detail) {
     const node = sheet && sheet.ownerNode;
     const doc = node && node.ownerDocument;
@@ -151,12 +116,11 @@
     if (doc && doc._advSheetLog) {
       doc._advSheetLog.push({ what, sheet: sheetIndex(doc, sheet), time: ctx.host.now() });
     }
-    if (ctx.traceHooks.sheetChange && doc) ctx.traceHooks.sheetChange(doc, node, what, detail);
+    if (doc) ctx.traceHooks.sheetChange(doc, node, what, detail);
   }
   function sheetIndex(doc, sheet) {
     return collectSheets(doc).indexOf(sheet);
   }
-  ctx.bumpStyle = bump;
 
   function domException(name, message) {
     return new ctx.DOMException(message, name);
@@ -509,7 +473,7 @@
     if (node._advSheet !== undefined && node._advSheetHref === url && node._advSheetMedia === node.getAttribute("media")) return node._advSheet;
     node._advSheetHref = url;
     node._advSheetMedia = node.getAttribute("media");
-    const text = ctx.host.loadResource ? ctx.host.loadResource(url) : null;
+    const text = ctx.host.loadResource(url);
     node._advSheet = makeSheet(typeof text === "string" ? text : "", node, url);
     return node._advSheet;
   }

@@ -1,3 +1,8 @@
+// layer: network/requests
+// order: 160
+// provides:
+// requires: runningScript
+//
 // Requests pages make after parsing: elements inserted or changed by script (an img whose src is
 // set, an appended script or iframe), XMLHttpRequest, navigator.sendBeacon and WebSocket. Each
 // goes to the browser layer (hooks.request) with its DNR resource type, which decides it like any

@@ -1,3 +1,8 @@
+// layer: network/fetch-api
+// order: 130
+// provides: makeFetchResponse
+// requires: encodeUTF8, decodeUTF8
+//
 // Fetch's classes (Fetch standard 5, File API 3): Headers, Request, Response and Blob, with the
 // body methods text(), json(), arrayBuffer(), blob() and bytes(). fetch() (engine.js) answers
 // with a Response from here. Bodies are bytes (UTF-8 for text); `body` streams are not

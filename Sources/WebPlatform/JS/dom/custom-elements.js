@@ -1,3 +1,8 @@
+// layer: dom/custom-elements
+// order: 70
+// provides:
+// requires: DOMException, onMutation
+//
 // Custom elements (HTML 4.13): `customElements` (define, get, getName, whenDefined, upgrade),
 // `class extends HTMLElement` constructors, upgrades of elements already in the document, and the
 // lifecycle callbacks (connectedCallback, disconnectedCallback, attributeChangedCallback with

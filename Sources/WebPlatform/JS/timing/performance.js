@@ -1,3 +1,8 @@
+// layer: timing/performance
+// order: 90
+// provides: pageNow
+// requires: DOMException
+//
 // `performance` (HR Time 3) with User Timing (User Timing 3): now, timeOrigin, toJSON, mark,
 // measure, getEntries/getEntriesByType/getEntriesByName, clearMarks/clearMeasures, and the
 // PerformanceEntry/PerformanceMark/PerformanceMeasure interfaces. Time is the page's virtual

@@ -1,3 +1,8 @@
+// layer: dom/dom
+// order: 20
+// provides: setCurrentScript, runningScript
+// requires: DOMException, onMutation, inMutationBatch
+//
 // DOM Standard members domino lacks or gets wrong, which content scripts use every day:
 // ParentNode append/prepend/replaceChildren (DOM 4.2.6), Node.isConnected, HTMLElement.dataset
 // (HTML 3.2.6.6), and querySelector returning null (not undefined) when nothing matches.

@@ -1,3 +1,8 @@
+// layer: messaging/channel-messaging
+// order: 140
+// provides: MessageEvent
+// requires: DOMException, eventClass, makeStructuredClone
+//
 // Channel messaging (HTML 9.4): MessageChannel and MessagePort, and the MessageEvent interface
 // that window.postMessage (frames.js) also uses. A message is a structured clone made when it is
 // posted (a DataCloneError is thrown there) and read in the receiving page's world; each arrives

@@ -1,3 +1,8 @@
+// layer: navigation/frames
+// order: 150
+// provides: originOf
+// requires: MessageEvent, makeStructuredClone
+//
 // Frames: an <iframe>'s document is a page of its own (its own parse, worlds and origin), linked
 // to the element that holds it. The browser layer (Swift) loads it and calls attach(); this layer
 // gives the element contentWindow/contentDocument, the child window top/parent/frameElement, and

@@ -1,3 +1,8 @@
+// layer: events/events
+// order: 50
+// provides: eventClass, userInput
+// requires: DOMException, computeStyle
+//
 // Events (DOM 2.9 dispatch), event constructors, focus, and trusted user input from the harness.
 //
 // Scripts can only make untrusted events (`dispatchEvent`, `element.click()`: isTrusted false);
@@ -144,7 +149,7 @@
   }
   function isRendered(element) {
     for (let n = element; n && n.nodeType === 1; n = n.parentNode) {
-      const values = ctx.computeStyle ? ctx.computeStyle(n) : null;
+      const values = ctx.computeStyle(n);
       if (values && values.display === "none") return false;
     }
     return !!element.rooted;
@@ -216,18 +221,13 @@
     return ["text", "search", "email", "url", "tel", "password", "number"].includes(type);
   }
 
-  // MARK: - Trusted input (harness side)
+  // MARK: - Trusted input (harness side, through input.js)
 
-  function center(element) {
-    const rect = ctx.boxOf ? ctx.boxOf(element) : null;
-    return rect ? { x: rect.x + rect.width / 2, y: rect.y + rect.height / 2 } : { x: 0, y: 0 };
-  }
-
-  // A user's click (UI Events §4.3.3 order): pointerdown, mousedown, focus, pointerup, mouseup,
-  // click, then the element's activation behaviour (checkbox/radio: toggle, input, change).
-  function click(element, options) {
+  // A user's click (UI Events §4.3.3 order) at `at` (viewport coordinates): pointerdown,
+  // mousedown, focus, pointerup, mouseup, click, then the element's activation behaviour
+  // (checkbox/radio: toggle, input, change).
+  function click(element, at, options) {
     options = options || {};
-    const at = center(element);
     const mouse = Object.assign({ bubbles: true, cancelable: true, composed: true, clientX: at.x, clientY: at.y, button: 0, detail: 1 }, options);
     const pointer = Object.assign({ pointerId: 1, pointerType: "mouse", isPrimary: true }, mouse);
     fire(element, "pointerdown", PointerEvent, Object.assign({}, pointer, { buttons: 1 }), true);
@@ -464,18 +464,9 @@
     return down;
   }
 
-  return {
-    name: "events",
-    page(p) {
-      Object.defineProperty(p.document, "_advWindowTarget", { value: p.windowTarget });
-      Object.defineProperty(p.document, "_advFocused", { value: null, writable: true });
-      // HTML 6.6.5: the focused element, else the body.
-      Object.defineProperty(p.document, "activeElement", {
-        get() { const f = this._advFocused; return f && f.rooted ? f : (this.body || this.documentElement || null); },
-        configurable: true, enumerable: true,
-      });
-      Object.defineProperty(p.document, "hasFocus", { value: function hasFocus() { return true; }, configurable: true, writable: true });
-    },
+  // The harness's trusted input, for input.js, which places a click by layout (the element's
+  // box comes from layout/geometry.js, which loads above this layer).
+  ctx.userInput = {
     click,
     pressKey,
     focus(element) { return focusElement(element, true); },
@@ -488,6 +479,20 @@
       element.value = String(value);
       fire(element, "input", Event, { bubbles: true, composed: true }, true);
       fire(element, "change", Event, { bubbles: true }, true);
+    },
+  };
+
+  return {
+    name: "events",
+    page(p) {
+      Object.defineProperty(p.document, "_advWindowTarget", { value: p.windowTarget });
+      Object.defineProperty(p.document, "_advFocused", { value: null, writable: true });
+      // HTML 6.6.5: the focused element, else the body.
+      Object.defineProperty(p.document, "activeElement", {
+        get() { const f = this._advFocused; return f && f.rooted ? f : (this.body || this.documentElement || null); },
+        configurable: true, enumerable: true,
+      });
+      Object.defineProperty(p.document, "hasFocus", { value: function hasFocus() { return true; }, configurable: true, writable: true });
     },
   };
 })

@@ -1,3 +1,8 @@
+// layer: dom/inert
+// order: 60
+// provides:
+// requires: DOMException
+//
 // Inert parsing (HTML 4.12.3 <template>, DOM Parsing §3 DOMParser): markup parsed into a
 // document that has no browsing context, so its scripts never run and nothing it names is
 // fetched. ADV relies on this to keep pasted HTML inert.

@@ -1,3 +1,8 @@
+// layer: dom/mutation-observer
+// order: 10
+// provides: DOMException, onMutation, inMutationBatch
+// requires:
+//
 // MutationObserver (DOM 4.3) over domino, and the runtime's one mutation feed that the other
 // layers (style invalidation, sheets) listen to.
 //

@@ -1,3 +1,8 @@
+// layer: messaging/structured-clone
+// order: 120
+// provides: makeStructuredClone
+// requires: DOMException
+//
 // structuredClone (HTML 2.7.3 "StructuredSerialize"/"StructuredDeserialize", in one pass): a deep
 // copy made in the calling world's realm, with shared and cyclic references kept. Primitives,
 // wrapper objects, Date, RegExp, ArrayBuffer and its views, Map, Set, Array, Error and plain
