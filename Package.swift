@@ -37,9 +37,11 @@ let package = Package(
         // The project's one JSON reader: strict RFC 8259, errors with line, column and JSON path.
         // No dependencies; works on bytes.
         .target(name: "StrictJSON", swiftSettings: [.swiftLanguageMode(.v6)]),
+        // "Did you mean": the nearest known word by edit distance, for every refusal of an unknown one.
+        .target(name: "Suggestion", swiftSettings: [.swiftLanguageMode(.v6)]),
         // Pure Swift + Foundation: built-in rules, DNR model/validation/matcher,
         // WebKit Content Blocker translation/evaluation, hostnames. No JavaScriptCore.
-        .target(name: "BlockerCore", dependencies: ["StrictJSON"], exclude: ["README.md"], swiftSettings: [.swiftLanguageMode(.v6)]),
+        .target(name: "BlockerCore", dependencies: ["StrictJSON", "Suggestion"], exclude: ["README.md"], swiftSettings: [.swiftLanguageMode(.v6)]),
         // Personal rule records, merge, the shared rule file, migration, sync engine, native bridge.
         // Foundation only. (Sources/SafariExtension holds the Apple-only handler shell; it is no
         // target here and never builds on Linux.)
@@ -59,11 +61,11 @@ let package = Package(
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
         // Scenario files, the runner, baselines, diffs, JUnit.
-        .target(name: "ScenarioKit", dependencies: ["BrowserRuntime", "WebRuntime", "JSKit", "StrictJSON", "BlockerCore"], swiftSettings: [.swiftLanguageMode(.v5)]),
+        .target(name: "ScenarioKit", dependencies: ["BrowserRuntime", "WebRuntime", "JSKit", "StrictJSON", "Suggestion", "BlockerCore"], swiftSettings: [.swiftLanguageMode(.v5)]),
         // The runtime's benchmarks (adv-harness bench), generic over any extension.
         .target(name: "RuntimeBench", dependencies: ["ScenarioKit", "BrowserRuntime", "WebRuntime", "JSKit"], swiftSettings: [.swiftLanguageMode(.v5)]),
         // One argument parser, one error style and one output for both command lines.
-        .target(name: "CommandLineKit", swiftSettings: [.swiftLanguageMode(.v6)]),
+        .target(name: "CommandLineKit", dependencies: ["Suggestion"], swiftSettings: [.swiftLanguageMode(.v6)]),
         // ADV's pieces for the generic harness: its native host over the rule store, the
         // benchmarks of ADV's own extension, and WebExtension/ as the default extension.
         .target(
@@ -74,11 +76,11 @@ let package = Package(
         // The adv-harness commands (run, trace, list, bench, demo) as a library tests can call.
         .target(
             name: "HarnessCLI",
-            dependencies: ["CommandLineKit", "ADVHarnessSupport", "RuntimeBench", "ScenarioKit", "BrowserRuntime", "WebRuntime", "JSKit"],
+            dependencies: ["CommandLineKit", "Suggestion", "ADVHarnessSupport", "RuntimeBench", "ScenarioKit", "BrowserRuntime", "WebRuntime", "JSKit"],
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
         // The adv-check commands (export, verify, package, bench, rules) as a library tests can call.
-        .target(name: "ADVCheckKit", dependencies: ["CommandLineKit", "StrictJSON", "BlockerCore", "RuleStore"], swiftSettings: [.swiftLanguageMode(.v6)]),
+        .target(name: "ADVCheckKit", dependencies: ["CommandLineKit", "Suggestion", "StrictJSON", "BlockerCore", "RuleStore"], swiftSettings: [.swiftLanguageMode(.v6)]),
         // Thin command-line shells over the libraries: arguments in, text out, exit status.
         .executableTarget(name: "adv-harness", dependencies: ["HarnessCLI"]),
         .executableTarget(name: "adv-check", dependencies: ["ADVCheckKit", "CommandLineKit"], swiftSettings: [.swiftLanguageMode(.v6)]),
@@ -91,6 +93,7 @@ let package = Package(
             path: "Tests/TestSupport"
         ),
         .testTarget(name: "JSKitTests", dependencies: ["JSKit"]),
+        .testTarget(name: "SuggestionTests", dependencies: ["Suggestion"], swiftSettings: [.swiftLanguageMode(.v6)]),
         .testTarget(name: "StrictJSONTests", dependencies: ["StrictJSON"], swiftSettings: [.swiftLanguageMode(.v6)]),
         // Reads Package.swift and the sources: the dependency rules of README.md's Layout hold.
         .testTarget(name: "PackageLayoutTests"),

@@ -1,6 +1,7 @@
 import BlockerCore
 import CommandLineKit
 import RuleStore
+import Suggestion
 
 /// The `adv-check` commands as a library: `run` parses, validates, acts, prints
 /// and returns the exit code (0 ok, 1 check failed, 2 bad input).
@@ -50,7 +51,7 @@ public enum ADVCheck {
                 output.out(usage)
                 return 0
             default:
-                let hint = Arguments.nearest(to: command, in: commands).map { "; did you mean '\($0)'?" } ?? ""
+                let hint = Suggestion.hint(for: command, in: commands)
                 throw UsageError("unknown command '\(command)'\(hint) (adv-check --help lists commands)")
             }
         } catch {

@@ -1,3 +1,5 @@
+import Suggestion
+
 /// A command line parsed by a ``CommandSpec``: option values, flags, positionals and `--help`.
 ///
 /// Words that start with `-` are options (`-` alone is a positional, meaning standard input or
@@ -65,7 +67,7 @@ public struct Arguments: Sendable {
                 if taken.isEmpty { throw spec.error("option '\(name)' needs at least one value") }
                 values[name, default: []] += taken
             } else {
-                let hint = Self.nearest(to: name, in: spec.known).map { "; did you mean '\($0)'?" } ?? ""
+                let hint = Suggestion.hint(for: name, in: spec.known)
                 throw spec.error("unknown option '\(name)' for '\(spec.tool) \(spec.command)'\(hint)")
             }
         }
@@ -78,27 +80,4 @@ public struct Arguments: Sendable {
     public func has(_ flag: String) -> Bool { flags.contains(flag) }
 
     private func isOption(_ word: String) -> Bool { word.hasPrefix("-") && word != "-" }
-
-    /// The known word closest to `word` by edit distance, when close enough to be a typo.
-    public static func nearest(to word: String, in known: some Collection<String>) -> String? {
-        let best = known.min { (editDistance($0, word), $0) < (editDistance($1, word), $1) }
-        guard let best else { return nil }
-        return editDistance(best, word) <= max(2, word.count / 3) ? best : nil
-    }
-
-    /// Levenshtein distance between two words.
-    public static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        var previous = Array(0...b.count)
-        for i in 1...a.count {
-            var current = [i] + Array(repeating: 0, count: b.count)
-            for j in 1...b.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            previous = current
-        }
-        return previous[b.count]
-    }
 }

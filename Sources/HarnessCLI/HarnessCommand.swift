@@ -4,6 +4,7 @@ import CommandLineKit
 import Foundation
 import RuntimeBench
 import ScenarioKit
+import Suggestion
 import WebRuntime
 
 /// The `adv-harness` command line: parses arguments, calls the library, prints, and returns the
@@ -46,7 +47,7 @@ public enum HarnessCommand {
                 output.out(usage)
                 return ExitStatus.success
             default:
-                let hint = Arguments.nearest(to: command, in: commands).map { "; did you mean '\($0)'?" } ?? ""
+                let hint = Suggestion.hint(for: command, in: commands)
                 throw UsageError("unknown command '\(command)'\(hint) (adv-harness --help lists commands)")
             }
         } catch {

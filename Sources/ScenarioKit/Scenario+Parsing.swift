@@ -2,6 +2,7 @@ import BlockerCore
 import BrowserRuntime
 import Foundation
 import StrictJSON
+import Suggestion
 import WebRuntime
 
 extension Scenario {
@@ -59,7 +60,7 @@ struct ScenarioReader {
         guard case let .object(object)? = value else { throw fail(path, "must be an object") }
         if let allowed {
             for key in object.keys.sorted() where !allowed.contains(key) {
-                let hint = allowed.min { distance($0, key) < distance($1, key) }.map { "; did you mean '\($0)'?" } ?? ""
+                let hint = Suggestion.hint(for: key, in: allowed)
                 throw fail(path.isEmpty ? key : "\(path).\(key)", "unknown key '\(key)'\(hint)")
             }
         }
@@ -254,20 +255,4 @@ struct ScenarioReader {
             dynamicRules: rules, nativeMessages: native, nativeHosts: hosts, pages: pages, faults: faults, feedbackQuota: quota,
             unloadsIdleBackground: unloadIdle, steps: steps, virtualBudget: virtualBudget, wallBudget: wallBudget)
     }
-}
-
-/// Edit distance, for "did you mean" hints.
-func distance(_ a: String, _ b: String) -> Int {
-    let a = Array(a), b = Array(b)
-    guard !a.isEmpty else { return b.count }
-    guard !b.isEmpty else { return a.count }
-    var previous = Array(0...b.count)
-    for i in 1...a.count {
-        var current = [i] + Array(repeating: 0, count: b.count)
-        for j in 1...b.count {
-            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-        }
-        previous = current
-    }
-    return previous[b.count]
 }

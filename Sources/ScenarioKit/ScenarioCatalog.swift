@@ -1,5 +1,6 @@
 import BrowserRuntime
 import Foundation
+import Suggestion
 import WebRuntime
 
 /// Finds suites and scenario files, and where their baselines live.
@@ -81,8 +82,7 @@ public struct ScenarioCatalog: Sendable {
                 // suite/name, as `adv-harness list` and traces name scenarios.
                 result.append(scenariosFolder.appendingPathComponent(argument + ".json").standardizedFileURL)
             } else {
-                let suggestion = suites().min { distance($0, argument) < distance($1, argument) }
-                let hint = suggestion.flatMap { distance($0, argument) <= 3 ? "; did you mean '\($0)'?" : nil } ?? ""
+                let hint = Suggestion.hint(for: argument, in: suites())
                 throw CatalogError("unknown suite '\(argument)'\(hint) (adv-harness list shows all)")
             }
         }

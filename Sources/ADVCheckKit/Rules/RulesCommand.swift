@@ -1,6 +1,7 @@
 import CommandLineKit
 import Foundation
 import RuleStore
+import Suggestion
 
 /// `adv-check rules show|validate|merge|bench`: inspect and combine personal-rule files.
 enum RulesCommand {
@@ -60,7 +61,7 @@ enum RulesCommand {
         case "merge": return try merge(rest, output)
         case "bench": return try bench(rest, output)
         default:
-            let hint = Arguments.nearest(to: subcommand, in: subcommands).map { "did you mean '\($0)'?" } ?? "use show, validate, merge or bench"
+            let hint = Suggestion.nearest(to: subcommand, in: subcommands).map { "did you mean '\($0)'?" } ?? "use show, validate, merge or bench"
             throw UsageError("unknown subcommand 'rules \(subcommand)'; \(hint) (see 'adv-check rules --help')")
         }
     }

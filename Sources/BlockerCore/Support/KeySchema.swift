@@ -1,4 +1,5 @@
 import StrictJSON
+import Suggestion
 
 /// The keys allowed at each JSON position, for rejecting unknown keys.
 public struct KeySchema: Sendable {
@@ -36,7 +37,9 @@ public struct KeySchema: Sendable {
         case .object:
             try scanner.readObject(at: path()) { (scanner: inout JSONScanner, key: String) throws(JSONInputError) in
                 if unknownKey == nil, let allowed, !allowed.contains(key) {
-                    let hint = allowed.first { $0.lowercased() == key.lowercased() }.map { "; did you mean '\($0)'?" } ?? ""
+                    // A different case is the likeliest slip (urlfilter for urlFilter); else the nearest key.
+                    let hint = allowed.first { $0.lowercased() == key.lowercased() }.map { "; did you mean '\($0)'?" }
+                        ?? Suggestion.hint(for: key, in: allowed)
                     let location = JSONLocation(offset: scanner.keyOffset, in: scanner.bytes)
                     unknownKey = InputError(file: file, line: location.line, column: location.column,
                                             path: path().appending(key: key).description, message: "unknown key '\(key)'\(hint)")
