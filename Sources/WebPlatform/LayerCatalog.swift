@@ -27,8 +27,8 @@ package struct LayerCatalog: Sendable, Equatable {
             for name in declaration.provides { providers[name, default: []].append(declaration.name) }
         }
         for declaration in declarations {
-            for name in declaration.provides where providers[name]!.count > 1 {
-                throw LayerCatalogError.duplicateProvider(name: name, providers: providers[name]!)
+            for name in declaration.provides {
+                if let both = providers[name], both.count > 1 { throw LayerCatalogError.duplicateProvider(name: name, providers: both) }
             }
         }
         for declaration in candidates + [engine] {
@@ -40,14 +40,15 @@ package struct LayerCatalog: Sendable, Equatable {
         // The layers each one waits for; what the engine provides is there from the start.
         var waitsFor: [String: Set<String>] = [:]
         for layer in candidates {
-            waitsFor[layer.name] = Set(layer.requires.map { providers[$0]![0] }.filter { $0 != engine.name })
+            // Every requirement has a provider (checked above); the engine's are there from the start.
+            waitsFor[layer.name] = Set(layer.requires.compactMap { providers[$0]?.first }.filter { $0 != engine.name })
         }
         var ordered: [LayerDeclaration] = []
         var loaded = Set<String>()
         var remaining = candidates
         while !remaining.isEmpty {
             // `remaining` stays in (order, name) order, so the first ready layer is the tie-break.
-            guard let index = remaining.firstIndex(where: { waitsFor[$0.name]!.isSubset(of: loaded) }) else {
+            guard let index = remaining.firstIndex(where: { (waitsFor[$0.name] ?? []).isSubset(of: loaded) }) else {
                 throw Self.cycle(among: remaining, waitsFor: waitsFor, providers: providers)
             }
             let layer = remaining.remove(at: index)
@@ -67,16 +68,19 @@ package struct LayerCatalog: Sendable, Equatable {
         while true {
             let current = walk[walk.count - 1]
             // The first layer it waits for, in load-preference order, so the report is stable.
-            let next = remaining.first { waitsFor[current.name]!.contains($0.name) }!
+            // None of `remaining` is ready, so each waits for one of them.
+            guard let next = remaining.first(where: { waitsFor[current.name]?.contains($0.name) == true }) else {
+                return .cycle(layers: walk.map(\.name), names: [])
+            }
             if let start = walk.firstIndex(where: { $0.name == next.name }) {
                 let loop = Array(walk[start...])
                 let needs = loop.indices.map { index -> String in
                     let provider = loop[(index + 1) % loop.count].name
-                    return loop[index].requires.first { providers[$0]![0] == provider }!
+                    return loop[index].requires.first { providers[$0]?.first == provider } ?? provider
                 }
                 return .cycle(layers: loop.map(\.name), names: needs)
             }
-            walk.append(byName[next.name]!)
+            walk.append(byName[next.name] ?? next)
         }
     }
 }
