@@ -144,21 +144,26 @@ extension JSONScanner {
 
     /// Appends the UTF-8 encoding of a scalar value (already checked to be one).
     func appendUTF8(_ code: UInt32, to out: inout [UInt8]) {
+        // Written with one typed helper per byte: the mixed-literal form took the type checker a
+        // quarter of a second.
+        func byte(_ lead: UInt32, _ shift: UInt32, _ mask: UInt32) -> UInt8 {
+            UInt8(truncatingIfNeeded: lead | ((code >> shift) & mask))
+        }
         switch code {
         case ..<0x80:
-            out.append(UInt8(code))
+            out.append(UInt8(truncatingIfNeeded: code))
         case ..<0x800:
-            out.append(UInt8(0xC0 | code >> 6))
-            out.append(UInt8(0x80 | code & 0x3F))
+            out.append(byte(0xC0, 6, 0x1F))
+            out.append(byte(0x80, 0, 0x3F))
         case ..<0x10000:
-            out.append(UInt8(0xE0 | code >> 12))
-            out.append(UInt8(0x80 | code >> 6 & 0x3F))
-            out.append(UInt8(0x80 | code & 0x3F))
+            out.append(byte(0xE0, 12, 0x0F))
+            out.append(byte(0x80, 6, 0x3F))
+            out.append(byte(0x80, 0, 0x3F))
         default:
-            out.append(UInt8(0xF0 | code >> 18))
-            out.append(UInt8(0x80 | code >> 12 & 0x3F))
-            out.append(UInt8(0x80 | code >> 6 & 0x3F))
-            out.append(UInt8(0x80 | code & 0x3F))
+            out.append(byte(0xF0, 18, 0x07))
+            out.append(byte(0x80, 12, 0x3F))
+            out.append(byte(0x80, 6, 0x3F))
+            out.append(byte(0x80, 0, 0x3F))
         }
     }
 
