@@ -12,6 +12,10 @@ enum FileHandleWriter {
     /// - Throws: `InputError` naming the path.
     static func writeAtomically(_ data: Data, to path: String) throws {
         let url = URL(fileURLWithPath: resolve(path))
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue {
+            throw InputError(file: path, message: "is a folder; it is left as it is (give the path of a file)")
+        }
         let folder = url.deletingLastPathComponent()
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {

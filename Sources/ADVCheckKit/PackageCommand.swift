@@ -55,7 +55,8 @@ enum PackageCommand {
             }
         }
         // Assemble beside the destination, then swap it in.
-        let outURL = URL(fileURLWithPath: FileHandleWriter.resolve(out))
+        let outURL = URL(fileURLWithPath: FileHandleWriter.resolve(out)).standardizedFileURL
+        try checkDestination(outURL, shown: out, source: URL(fileURLWithPath: FileHandleWriter.resolve(source)).standardizedFileURL)
         let parent = outURL.deletingLastPathComponent()
         try? fileManager.createDirectory(at: parent, withIntermediateDirectories: true)
         let staging = parent.appendingPathComponent(".\(outURL.lastPathComponent).staging-\(ProcessInfo.processInfo.processIdentifier)")
@@ -79,6 +80,8 @@ enum PackageCommand {
                     count += 1
                 }
             }
+            // The mark that lets a later run replace this folder, and nothing it did not make.
+            try Data("made by adv-check package\n".utf8).write(to: staging.appendingPathComponent(marker))
             for resource in files.ruleResources where resource.id == BuiltInRules.rulesetID {
                 let target = staging.appendingPathComponent(resource.path)
                 if !fileManager.fileExists(atPath: target.path) { count += 1 }
@@ -100,10 +103,43 @@ enum PackageCommand {
                 throw InputError(file: label, position: error.keyPath, message: error.message).located(in: [UInt8](data))
             }
         }
-        try? fileManager.removeItem(at: outURL)
-        guard rename(staging.path, outURL.path) == 0 else {
-            throw InputError(file: out, message: "cannot move the assembled package into place (errno \(errno))")
+        // The old package (checked to be one of ours) moves aside first, so a failure leaves it.
+        let previous = parent.appendingPathComponent(".\(outURL.lastPathComponent).previous-\(ProcessInfo.processInfo.processIdentifier)")
+        let hadPrevious = fileManager.fileExists(atPath: outURL.path)
+        if hadPrevious, rename(outURL.path, previous.path) != 0 {
+            throw InputError(file: out, message: "cannot move the previous package aside (errno \(errno))")
         }
+        guard rename(staging.path, outURL.path) == 0 else {
+            let code = errno
+            if hadPrevious { _ = rename(previous.path, outURL.path) }
+            throw InputError(file: out, message: "cannot move the assembled package into place (errno \(code))")
+        }
+        if hadPrevious { try? fileManager.removeItem(at: previous) }
         return count
+    }
+
+    /// The file a package folder holds to say adv-check made it (hidden: sources' dot-files are
+    /// never copied, so no extension file can be mistaken for it).
+    static let marker = ".adv-check-package"
+
+    /// Refuses a destination the command would have to destroy: a file, a folder that is neither
+    /// empty nor a package this command made, or a folder inside the source (or the source).
+    /// - Throws: ``UsageError`` saying what is there and how to go on.
+    static func checkDestination(_ out: URL, shown: String, source: URL) throws {
+        let fileManager = FileManager.default
+        if out.path == source.path || out.path.hasPrefix(source.path + "/") || source.path.hasPrefix(out.path + "/") {
+            throw UsageError("--out '\(shown)' overlaps the source folder '\(source.path)'; choose a folder outside it")
+        }
+        var isDirectory: ObjCBool = false
+        if fileManager.fileExists(atPath: out.path, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else {
+                throw UsageError("--out '\(shown)' is a file; it is left as it is (choose a folder path)")
+            }
+            let contents = (try? fileManager.contentsOfDirectory(atPath: out.path)) ?? []
+            guard contents.isEmpty || contents.contains(marker) else {
+                throw UsageError("--out '\(shown)' exists and was not made by adv-check package; it is left as it is (remove it yourself or choose another folder)")
+            }
+        }
+        try OutputPath.checkParent(of: out.path, shown: shown, option: "--out")
     }
 }

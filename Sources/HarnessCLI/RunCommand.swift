@@ -9,7 +9,7 @@ import WebRuntime
 /// `adv-harness run`: runs scenarios, compares their traces with the baselines, prints one line
 /// per scenario and the closing `N passed, N failed`.
 enum RunCommand {
-    static let spec = CommandSpec(tool: "adv-harness", command: "run", options: ["--filter", "--junit", "--profile", "--jobs", "--shard"], flags: ["--update-baselines"], help: help)
+    static let spec = CommandSpec(tool: "adv-harness", command: "run", options: ["--filter", "--junit", "--profile", "--jobs", "--shard"], flags: ["--update-baselines", "--no-baselines", "--pass-with-no-scenarios"], help: help)
 
     static let help = """
     usage: adv-harness run [SUITE|FILE|DIR]... [options]
@@ -18,8 +18,13 @@ enum RunCommand {
     checks their expectations and compares their traces with fixtures/baselines/<suite>/<name>.trace.
       --filter PATTERN      only scenarios whose suite/name contains PATTERN
       --update-baselines    rewrite the golden traces instead of comparing (review the diff!)
-      --junit FILE          also write a JUnit XML report to FILE
-      --profile NAME        force the safari or chromium browser profile (skips baselines)
+      --no-baselines        check only the scenarios' own expectations, no golden traces (for
+                            exploratory scenarios and other browsers' profiles)
+      --pass-with-no-scenarios  exit 0 when nothing matches (default: exit 1, 'no scenarios matched')
+      --junit FILE          also write a JUnit XML report to FILE (checked before anything runs;
+                            an existing folder is refused, never replaced)
+      --profile NAME        force the safari or chromium browser profile (a scenario whose own
+                            profile differs is not compared with its baseline)
       --jobs N              run N scenarios at once (default 1); traces do not change
       --shard K/N           run only shard K of N (for a CI matrix)
     Exit status: 0 all passed, 1 some failed, 2 bad input. Mismatches write -actual and -diff
@@ -29,6 +34,11 @@ enum RunCommand {
     static func run(_ words: [String], output: CommandOutput) throws -> Int32 {
         let arguments = try Arguments(words, spec: spec)
         if arguments.wantsHelp { output.out(spec.help); return 0 }
+        // Every output path is checked before any scenario runs.
+        if let path = arguments.value("--junit") { try OutputPath.checkFile(path, option: "--junit") }
+        if arguments.has("--update-baselines") && arguments.has("--no-baselines") {
+            throw spec.error("--update-baselines and --no-baselines contradict each other")
+        }
         let catalog = try locateCatalog()
         var jobs = 1
         if let text = arguments.value("--jobs") {
@@ -53,13 +63,20 @@ enum RunCommand {
         }
         // Validate every scenario before running any.
         let scenarios = try files.map { try catalog.scenario(at: $0) }
+        // A run that selects nothing is almost always a mistake (a typo in --filter, an empty
+        // folder); like Jest and Playwright, say so and fail unless asked not to.
+        if scenarios.isEmpty {
+            output.out("no scenarios matched")
+            return arguments.has("--pass-with-no-scenarios") ? ExitStatus.success : ExitStatus.checkFailed
+        }
         var passed = 0
         var failed = 0
         var cases: [JUnitReport.Case] = []
         if output.isTerminal {
             output.out("running \(scenarios.count) scenario\(scenarios.count == 1 ? "" : "s") with \(jobs) job\(jobs == 1 ? "" : "s")")
         }
-        SuiteRun.run(scenarios, catalog: catalog, jobs: jobs, updateBaselines: arguments.has("--update-baselines"), profile: profile) { index, outcome in
+        SuiteRun.run(scenarios, catalog: catalog, jobs: jobs, updateBaselines: arguments.has("--update-baselines"), profile: profile,
+                     compareBaselines: !arguments.has("--no-baselines")) { index, outcome in
             let result = outcome.result
             let status = outcome.passed ? "PASS" : "FAIL"
             let progress = output.isTerminal ? "[\(index + 1)/\(scenarios.count)] " : ""
@@ -73,13 +90,20 @@ enum RunCommand {
             cases.append(JUnitReport.Case(suite: result.scenario.suite, name: result.scenario.name, seconds: result.wallSeconds,
                                           failure: outcome.passed ? nil : outcome.failures.joined(separator: "\n")))
         }
+        var status = failed == 0 ? ExitStatus.success : ExitStatus.checkFailed
         if let path = arguments.value("--junit") {
             let url = URL(fileURLWithPath: path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Baseline.writeAtomically(JUnitReport.xml(cases), to: url)
+            do {
+                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try Baseline.writeAtomically(JUnitReport.xml(cases), to: url)
+            } catch {
+                // Checked before the run: only a file system that changed under it gets here.
+                output.err("adv-harness: --junit '\(path)': \(error)")
+                status = ExitStatus.badInput
+            }
         }
         output.out("\(passed) passed, \(failed) failed")
-        return failed == 0 ? 0 : 1
+        return status
     }
 
     static func locateCatalog() throws -> ScenarioCatalog {

@@ -40,11 +40,39 @@ public enum Baseline {
         return .mismatch(diff: diff)
     }
 
-    /// Writes through a temporary file and a rename, so nothing is ever half-written.
+    /// Writes through a temporary file in the same folder and a rename(2), so nothing is ever
+    /// half-written and a reader sees the old file or the new one. rename replaces a file but
+    /// never a folder: a folder in the way is an error, not something deleted.
+    /// - Throws: ``OutputError`` naming the path.
     package static func writeAtomically(_ text: String, to url: URL) throws {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw OutputError(path: url.path, reason: "is a folder; nothing was written")
+        }
         let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
-        try Data(text.utf8).write(to: temporary)
-        if FileManager.default.fileExists(atPath: url.path) { try FileManager.default.removeItem(at: url) }
-        try FileManager.default.moveItem(at: temporary, to: url)
+        do { try Data(text.utf8).write(to: temporary) } catch {
+            throw OutputError(path: url.path, reason: "cannot write: \(error.localizedDescription.lowercased())")
+        }
+        guard rename(temporary.path, url.path) == 0 else {
+            let code = errno
+            try? FileManager.default.removeItem(at: temporary)
+            throw OutputError(path: url.path, reason: "cannot replace the file (\(String(cString: strerror(code))))")
+        }
     }
+}
+
+/// A file the harness could not write: which, and why.
+public struct OutputError: Error, Equatable, CustomStringConvertible {
+    /// The file.
+    public let path: String
+    /// What went wrong.
+    public let reason: String
+
+    /// Makes an error.
+    public init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
+
+    public var description: String { "\(path): \(reason)" }
 }

@@ -35,7 +35,7 @@ public enum SuiteRun {
     /// Runs `scenarios` on `jobs` threads and calls `report` for each outcome in input order.
     public static func run(
         _ scenarios: [Scenario], catalog: ScenarioCatalog, jobs: Int, updateBaselines: Bool,
-        profile: Browser.Profile? = nil, report: (Int, Outcome) -> Void
+        profile: Browser.Profile? = nil, compareBaselines: Bool = true, report: (Int, Outcome) -> Void
     ) {
         let queue = WorkQueue<Outcome>(count: scenarios.count)
         let workers = max(1, min(jobs, scenarios.count))
@@ -44,7 +44,8 @@ public enum SuiteRun {
             group.enter()
             Thread.detachNewThread {
                 while let index = queue.take() {
-                    queue.finish(index, runOne(scenarios[index], catalog: catalog, update: updateBaselines, profile: profile))
+                    queue.finish(index, runOne(scenarios[index], catalog: catalog, update: updateBaselines, profile: profile,
+                                                    compareBaselines: compareBaselines))
                 }
                 group.leave()
             }
@@ -55,14 +56,19 @@ public enum SuiteRun {
         group.wait()
     }
 
-    /// Runs one scenario and checks its baseline.
-    public static func runOne(_ scenario: Scenario, catalog: ScenarioCatalog, update: Bool, profile: Browser.Profile? = nil) -> Outcome {
+    /// Runs one scenario and checks its baseline (unless `compareBaselines` is false: then only
+    /// the scenario's own expectations decide, for exploratory runs).
+    public static func runOne(
+        _ scenario: Scenario, catalog: ScenarioCatalog, update: Bool, profile: Browser.Profile? = nil, compareBaselines: Bool = true
+    ) -> Outcome {
         let result = ScenarioRunner.run(scenario, profile: profile)
         let baselineURL = catalog.baselineURL(for: scenario.file)
         let wasMissing = !FileManager.default.fileExists(atPath: baselineURL.path)
         // A profile override produces a different trace than the recorded one; compare only the
         // scenario's own profile.
-        guard profile == nil || profile == scenario.profile else { return Outcome(result: result, baseline: nil, baselineWasMissing: wasMissing) }
+        guard compareBaselines, profile == nil || profile == scenario.profile else {
+            return Outcome(result: result, baseline: nil, baselineWasMissing: wasMissing)
+        }
         var mutable = result
         do {
             let baseline = try Baseline.check(result, catalog: catalog, update: update)

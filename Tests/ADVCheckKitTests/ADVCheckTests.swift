@@ -131,6 +131,49 @@ struct ADVCheckCommandTests {
         #expect(result.err.contains("extra.json:1:61: [0].condition.urlFilter: Rule with id 1 cannot have an empty value for urlFilter key."))
     }
 
+    @Test func packageNeverReplacesWhatItDidNotMake() throws {
+        let folder = try temporaryFolder()
+        // A user's folder with content of its own, and the working directory: both left alone.
+        let mine = folder.appendingPathComponent("mine")
+        try FileManager.default.createDirectory(at: mine, withIntermediateDirectories: true)
+        try Data("keep".utf8).write(to: mine.appendingPathComponent("notes.txt"))
+        for out in [mine.path, "."] {
+            let source = Support.packageRoot.appendingPathComponent("WebExtension").path
+            let result = run(["package", "--source", source, "--out", out], in: out == "." ? mine : Support.packageRoot)
+            #expect(result.status == 2, "\(result.err)")
+            #expect(result.err.contains("exists and was not made by adv-check package; it is left as it is"), "\(result.err)")
+            #expect(result.err.split(separator: "\n").count == 1)
+        }
+        #expect((try? String(contentsOf: mine.appendingPathComponent("notes.txt"), encoding: .utf8)) == "keep")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: mine.path) == ["notes.txt"])
+        // A file in the way, a path under a file, and the source itself are refused too.
+        let file = folder.appendingPathComponent("file.txt")
+        try Data("x".utf8).write(to: file)
+        #expect(run(["package", "--out", file.path]).err.contains("is a file; it is left as it is"))
+        #expect(run(["package", "--out", file.path + "/Resources"]).err.contains("which is a file, not a folder"))
+        #expect(run(["package", "--out", "WebExtension/out"]).err.contains("overlaps the source folder"))
+        #expect((try? String(contentsOf: file, encoding: .utf8)) == "x")
+    }
+
+    @Test func packageReplacesAPackageItMade() throws {
+        let out = try temporaryFolder().appendingPathComponent("Resources").path
+        #expect(run(["package", "--out", out]).status == 0)
+        try Data("stale".utf8).write(to: URL(fileURLWithPath: out + "/stale.txt"))
+        let again = run(["package", "--out", out])
+        #expect(again.status == 0, "\(again.err)")
+        #expect(!FileManager.default.fileExists(atPath: out + "/stale.txt"), "the previous package is replaced whole")
+        #expect(FileManager.default.fileExists(atPath: out + "/manifest.json"))
+    }
+
+    @Test func exportRefusesAFolderAndLeavesItAlone() throws {
+        let folder = try temporaryFolder()
+        try Data("keep".utf8).write(to: folder.appendingPathComponent("notes.txt"))
+        let result = run(["export", folder.path])
+        #expect(result.status == 2)
+        #expect(result.err.contains("is a folder; it is left as it is"), "\(result.err)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["notes.txt"])
+    }
+
     @Test func benchReportsBothMetrics() {
         let result = run(["bench", "--runs", "1", "--requests", "2000", "--json"])
         #expect(result.status == 0)

@@ -33,3 +33,66 @@ import Testing
         #expect(traceText().contains("tab1 toolbar icon=images/icon.svg badge=\"1\""))
     }
 }
+
+/// `adv-harness run` checks where it will write before it runs anything, and never replaces what
+/// it did not make; a run that selects nothing fails unless asked not to.
+@Suite(.serialized) struct RunCommandSafetyTests {
+    func run(_ arguments: [String]) -> (Int32, String, String) {
+        setenv("ADV_PROJECT_ROOT", Support.packageRoot.path, 1)
+        let (output, out, err) = CommandOutput.buffer()
+        let code = HarnessCommand.run(arguments, output: output)
+        return (code, out(), err())
+    }
+
+    func folderWithAFile() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("adv-junit-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data("keep".utf8).write(to: folder.appendingPathComponent("notes.txt"))
+        return folder
+    }
+
+    @Test func junitIntoAnExistingFolderIsRefusedBeforeAnythingRuns() throws {
+        let folder = try folderWithAFile()
+        let (code, out, err) = run(["run", "runtime", "--junit", folder.path])
+        #expect(code == 2)
+        #expect(out.isEmpty, "no scenario ran: \(out)")
+        #expect(err == "adv-harness: --junit '\(folder.path)' is a folder; give the path of a file to write\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["notes.txt"])
+    }
+
+    @Test func junitUnderAFileIsRefused() throws {
+        let file = try folderWithAFile().appendingPathComponent("notes.txt")
+        let (code, _, err) = run(["run", "runtime", "--junit", file.path + "/report.xml"])
+        #expect(code == 2)
+        #expect(err.contains("which is a file, not a folder"), "\(err)")
+        #expect((try? String(contentsOf: file, encoding: .utf8)) == "keep")
+    }
+
+    @Test func aRunThatSelectsNothingFails() {
+        let (code, out, _) = run(["run", "runtime", "--filter", "no-such-scenario-anywhere"])
+        #expect(code == 1)
+        #expect(out == "no scenarios matched\n")
+        let (passing, passingOut, _) = run(["run", "runtime", "--filter", "no-such-scenario-anywhere", "--pass-with-no-scenarios"])
+        #expect(passing == 0)
+        #expect(passingOut == "no scenarios matched\n")
+    }
+
+    @Test func noBaselinesChecksOnlyExpectations() throws {
+        // A scenario outside the fixtures with no baseline: it fails for the missing golden trace,
+        // and passes on its expectations alone with --no-baselines.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("adv-explore-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let file = folder.appendingPathComponent("explore.json")
+        try Data(#"{"extension": null, "pages": {"https://a.example/": "sites/plain.html"}, "steps": [{"open": "https://a.example/"}, {"expect": {"js": "1 + 1", "equals": 2}}]}"#.utf8).write(to: file)
+        let (withBaseline, out, _) = run(["run", file.path])
+        #expect(withBaseline == 1, "\(out)")
+        #expect(out.contains("no baseline yet"))
+        let (without, quiet, _) = run(["run", file.path, "--no-baselines"])
+        #expect(without == 0, "\(quiet)")
+        #expect(quiet.hasSuffix("1 passed, 0 failed\n"))
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("explore.trace").path))
+        let (both, _, bothErr) = run(["run", file.path, "--no-baselines", "--update-baselines"])
+        #expect(both == 2)
+        #expect(bothErr.contains("contradict each other"))
+    }
+}
