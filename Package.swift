@@ -102,7 +102,7 @@ let package = Package(
         .testTarget(name: "ADVCheckKitTests", dependencies: ["ADVCheckKit", "CommandLineKit", "RuleStore", "BlockerCore", "TestSupport"], swiftSettings: [.swiftLanguageMode(.v6)]),
         .testTarget(name: "WebRuntimeTests", dependencies: ["WebRuntime", "WebPlatform", "BrowserRuntime", "TestSupport", "JSKit"]),
         .testTarget(name: "BrowserRuntimeTests", dependencies: ["BrowserRuntime", "WebRuntime", "TestSupport", "JSKit"]),
-        .testTarget(name: "ScenarioKitTests", dependencies: ["ScenarioKit", "BrowserRuntime", "WebRuntime", "TestSupport"]),
+        .testTarget(name: "ScenarioKitTests", dependencies: ["ScenarioKit", "BrowserRuntime", "WebRuntime", "StrictJSON", "TestSupport"]),
         .testTarget(name: "HarnessCLITests", dependencies: ["HarnessCLI", "CommandLineKit", "RuntimeBench", "ScenarioKit", "WebRuntime", "TestSupport"]),
     ]
 )

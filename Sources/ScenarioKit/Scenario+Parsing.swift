@@ -77,10 +77,31 @@ struct ScenarioReader {
         return number
     }
 
+    /// The largest virtual time a scenario may name, in milliseconds (about 31 years): far past
+    /// any real scenario, and small enough that sums of times stay exact in a Double and in the
+    /// event loop's integer microseconds.
+    static let maxMilliseconds = 1e12
+
     func milliseconds(_ value: JSONValue?, _ path: String) throws -> VirtualTime {
         let ms = try number(value, path)
-        guard ms >= 0, ms.isFinite else { throw fail(path, "must be a non-negative number of milliseconds") }
+        guard ms.isFinite, ms >= 0, ms <= Self.maxMilliseconds else {
+            throw fail(path, "must be a number of milliseconds from 0 to 10^12, got \(shown(ms))")
+        }
         return .milliseconds(ms)
+    }
+
+    /// A number as the file wrote it, near enough: whole numbers without a fraction.
+    func shown(_ number: Double) -> String {
+        number.isFinite && number.rounded() == number && abs(number) < 1e15 ? String(Int(number)) : String(number)
+    }
+
+    /// A whole number in `range` (counts, indices): never converted unchecked, which would trap.
+    func integer(_ value: JSONValue?, _ path: String, in range: ClosedRange<Int>) throws -> Int {
+        let number = try number(value, path)
+        guard number.isFinite, number.rounded() == number, number >= Double(range.lowerBound), number <= Double(range.upperBound) else {
+            throw fail(path, "must be a whole number from \(range.lowerBound) to \(range.upperBound), got \(shown(number))")
+        }
+        return Int(number)
     }
 
     func bool(_ value: JSONValue?, _ path: String, default fallback: Bool) throws -> Bool {
@@ -216,7 +237,7 @@ struct ScenarioReader {
                 guard method.contains(".") else { throw fail(path + ".method", "'\(method)' must name namespace.method, e.g. storage.local.set") }
                 let rule = FaultPlan.Rule(
                     method: method,
-                    nthCall: try fields["nth"].map { Int(try number($0, path + ".nth")) },
+                    nthCall: try fields["nth"].map { try integer($0, path + ".nth", in: 1...1_000_000) },
                     argumentContains: try fields["argumentContains"].map { try string($0, path + ".argumentContains") },
                     from: try fields["from"].map { try milliseconds($0, path + ".from") },
                     error: try fields["error"].map { try string($0, path + ".error") },
@@ -228,7 +249,8 @@ struct ScenarioReader {
         var quota: (Int, Double)?
         if let value = top["feedbackQuota"] {
             let fields = try object(value, "feedbackQuota", allowed: ["calls", "intervalMs"])
-            quota = (Int(try number(fields["calls"], "feedbackQuota.calls")), try number(fields["intervalMs"], "feedbackQuota.intervalMs"))
+            let interval = try milliseconds(fields["intervalMs"], "feedbackQuota.intervalMs").milliseconds
+            quota = (try integer(fields["calls"], "feedbackQuota.calls", in: 0...1_000_000), interval)
         }
         let unloadIdle = try bool(top["unloadIdleBackground"], "unloadIdleBackground", default: false)
         var virtualBudget = VirtualTime.seconds(600)
@@ -236,7 +258,14 @@ struct ScenarioReader {
         if let value = top["budget"] {
             let fields = try object(value, "budget", allowed: ["virtualMs", "wallMs"])
             if let ms = fields["virtualMs"] { virtualBudget = try milliseconds(ms, "budget.virtualMs") }
-            if let ms = fields["wallMs"] { wallBudget = try number(ms, "budget.wallMs") / 1000 }
+            if let ms = fields["wallMs"] {
+                let wall = try number(ms, "budget.wallMs")
+                // A wall budget of 0 or less would fail every scenario before its first step.
+                guard wall.isFinite, wall > 0, wall <= 3_600_000 else {
+                    throw fail("budget.wallMs", "must be a number of milliseconds above 0 and at most 3600000 (an hour), got \(shown(wall))")
+                }
+                wallBudget = wall / 1000
+            }
         }
         guard case let .array(stepList)? = top["steps"] else { throw fail("steps", "is required and must be an array") }
         var steps: [Scenario.Step] = []

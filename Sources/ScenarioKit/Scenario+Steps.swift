@@ -18,6 +18,10 @@ extension ScenarioReader {
             at = try milliseconds(absolute, path + ".at")
         } else if let relative = fields["after"] {
             at = previous + (try milliseconds(relative, path + ".after"))
+            // Each time is bounded, and so is their sum: no step lands past the last instant.
+            guard at.milliseconds <= Self.maxMilliseconds else {
+                throw fail(path + ".after", "puts the step at \(shown(at.milliseconds)) ms, past 10^12 ms")
+            }
         }
         let actions = fields.keys.filter { Self.actionKeys.contains($0) }.sorted()
         guard actions.count == 1, let key = actions.first else {

@@ -39,7 +39,7 @@ import WebRuntime
         (#"{"steps": [{"open": "https://a.example/"}, {"script": "1", "world": "iframe"}]}"#, "steps[1].world", "must be page, content, background or popup"),
         (#"{"steps": [{"open": "https://a.example/"}, {"expect": {"js": "1"}}]}"#, "steps[1].expect.equals", "is required with 'js'"),
         (##"{"steps": [{"open": "https://a.example/"}, {"expect": {"visible": "#a", "hidden": "#b"}}]}"##, "steps[1].expect", "checks several things"),
-        (#"{"steps": [{"at": -1, "open": "https://a.example/"}]}"#, "steps[0].at", "non-negative"),
+        (#"{"steps": [{"at": -1, "open": "https://a.example/"}]}"#, "steps[0].at", "from 0 to 10^12, got -1"),
         (#"{"storage": {"localFiles": {"rules": "sites/missing.json"}}, "steps": []}"#, "storage.localFiles.rules", "file 'sites/missing.json' not found"),
         (#"{"storage": {"localFiles": {"rules": "sites/shared-format.html"}}, "steps": []}"#, "storage.localFiles.rules", "'shared-format.html' is not valid JSON"),
         (#"{"storage": {"local": {"rules": 1}, "localFiles": {"rules": "rules/personal-rules-v1.json"}}, "steps": []}"#, "storage.localFiles.rules", "'rules' is also given in storage.local"),
@@ -200,5 +200,50 @@ import WebRuntime
         #expect(error?.path == "steps[1].at")
         #expect(error?.line == 4, "\(String(describing: error))")
         #expect(error?.description.contains("case.json:4:") == true, "\(String(describing: error))")
+    }
+}
+
+/// Every time, count and index is finite, whole where it must be, and in range; sums cannot wrap.
+@Suite struct ScenarioNumberTests {
+    static let open = #"{"open": "https://a.example/"}"#
+
+    @Test(arguments: [
+        (#"{"steps": [{"at": 1e16, "open": "https://a.example/"}]}"#, "steps[0].at", "from 0 to 10^12"),
+        (#"{"steps": [{"at": 1e300, "open": "https://a.example/"}]}"#, "steps[0].at", "from 0 to 10^12"),
+        (#"{"steps": [{"at": 900000000000, "open": "https://a.example/"}, {"after": 900000000000, "open": "https://a.example/"}]}"#, "steps[1].after", "past 10^12 ms"),
+        (#"{"budget": {"virtualMs": 1e300}, "steps": []}"#, "budget.virtualMs", "from 0 to 10^12"),
+        (#"{"budget": {"wallMs": 0}, "steps": []}"#, "budget.wallMs", "above 0"),
+        (#"{"budget": {"wallMs": -5}, "steps": []}"#, "budget.wallMs", "above 0"),
+        (#"{"faults": [{"method": "storage.local.set", "nth": 1e16, "error": "x"}], "steps": []}"#, "faults[0].nth", "whole number from 1 to 1000000"),
+        (#"{"faults": [{"method": "storage.local.set", "nth": 0, "error": "x"}], "steps": []}"#, "faults[0].nth", "whole number from 1"),
+        (#"{"faults": [{"method": "storage.local.set", "nth": 1.5, "error": "x"}], "steps": []}"#, "faults[0].nth", "whole number"),
+        (#"{"faults": [{"method": "storage.local.set", "delay": 1e300}], "steps": []}"#, "faults[0].delay", "from 0 to 10^12"),
+        (#"{"faults": [{"method": "storage.local.set", "from": 1e16, "error": "x"}], "steps": []}"#, "faults[0].from", "from 0 to 10^12"),
+        (#"{"feedbackQuota": {"calls": 1e300, "intervalMs": 1000}, "steps": []}"#, "feedbackQuota.calls", "whole number from 0 to 1000000"),
+        (#"{"feedbackQuota": {"calls": 5, "intervalMs": -1}, "steps": []}"#, "feedbackQuota.intervalMs", "from 0 to 10^12"),
+    ])
+    func outOfRangeNumbersAreRefusedWithTheirPath(json: String, path: String, reason: String) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("adv-numbers-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let file = folder.appendingPathComponent("case.json")
+        try? Data(json.utf8).write(to: file)
+        do {
+            _ = try Support.catalog.scenario(at: file)
+            Issue.record("accepted: \(json)")
+        } catch let error as ScenarioError {
+            #expect(error.path == path, "\(error)")
+            #expect(error.reason.contains(reason), "\(error)")
+            #expect(error.line != nil, "\(error)")
+        } catch {
+            Issue.record("unexpected \(error)")
+        }
+    }
+
+    @Test func virtualTimesSaturateInsteadOfTrappingOrWrapping() {
+        #expect(VirtualTime.milliseconds(1e300) == .distantFuture)
+        #expect(VirtualTime.milliseconds(.nan) == .zero)
+        #expect(VirtualTime.distantFuture + .milliseconds(1) == .distantFuture)
+        #expect(VirtualTime.milliseconds(5) + .milliseconds(7) == .milliseconds(12))
+        #expect(VirtualTime.milliseconds(5) - .milliseconds(7) == VirtualTime(microseconds: -2000))
     }
 }

@@ -11,9 +11,17 @@ public struct VirtualTime: Comparable, Hashable, Sendable, CustomStringConvertib
     /// Makes a time from microseconds.
     public init(microseconds: Int64) { self.microseconds = microseconds }
 
-    /// Makes a time from milliseconds (fractions below a microsecond are dropped).
+    /// The latest time the clock can show (about 292,000 years): later ones are this.
+    public static let distantFuture = VirtualTime(microseconds: .max)
+
+    /// Makes a time from milliseconds (fractions below a microsecond are dropped). A value past
+    /// the clock's range saturates instead of trapping, NaN is zero.
     public static func milliseconds(_ ms: Double) -> VirtualTime {
-        VirtualTime(microseconds: Int64((ms * 1000).rounded(.towardZero)))
+        let us = (ms * 1000).rounded(.towardZero)
+        if us.isNaN { return .zero }
+        if us >= 9.2e18 { return .distantFuture }
+        if us <= -9.2e18 { return VirtualTime(microseconds: .min) }
+        return VirtualTime(microseconds: Int64(us))
     }
 
     /// Makes a time from seconds.
@@ -23,11 +31,14 @@ public struct VirtualTime: Comparable, Hashable, Sendable, CustomStringConvertib
     public var milliseconds: Double { Double(microseconds) / 1000 }
 
     public static func < (lhs: VirtualTime, rhs: VirtualTime) -> Bool { lhs.microseconds < rhs.microseconds }
+    /// Sums saturate at the ends of the clock's range: a time never wraps round to the past.
     public static func + (lhs: VirtualTime, rhs: VirtualTime) -> VirtualTime {
-        VirtualTime(microseconds: lhs.microseconds &+ rhs.microseconds)
+        let (sum, overflow) = lhs.microseconds.addingReportingOverflow(rhs.microseconds)
+        return overflow ? VirtualTime(microseconds: rhs.microseconds > 0 ? .max : .min) : VirtualTime(microseconds: sum)
     }
     public static func - (lhs: VirtualTime, rhs: VirtualTime) -> VirtualTime {
-        VirtualTime(microseconds: lhs.microseconds &- rhs.microseconds)
+        let (difference, overflow) = lhs.microseconds.subtractingReportingOverflow(rhs.microseconds)
+        return overflow ? VirtualTime(microseconds: rhs.microseconds < 0 ? .max : .min) : VirtualTime(microseconds: difference)
     }
 
     /// `12.5ms`-style text with no trailing zeros, as traces print it.
