@@ -90,6 +90,18 @@ struct ScenarioReader {
         return .milliseconds(ms)
     }
 
+    /// The permissions `folder`'s manifest asks for (required and optional).
+    /// - Throws: ``ScenarioError`` at `extension` when the manifest is not valid: bad input,
+    ///   found before anything runs.
+    func manifestPermissions(of folder: URL) throws -> Set<String> {
+        do {
+            let manifest = try ExtensionBundle(folder: folder).manifest
+            return manifest.permissions
+        } catch {
+            throw fail("extension", "\(error)")
+        }
+    }
+
     /// A number as the file wrote it, near enough: whole numbers without a fraction.
     func shown(_ number: Double) -> String {
         number.isFinite && number.rounded() == number && abs(number) < 1e15 ? String(Int(number)) : String(number)
@@ -141,10 +153,21 @@ struct ScenarioReader {
         if let value = top["extension"] {
             if case .null = value { extensionFolder = nil } else { extensionFolder = try file(value, "extension", directory: true) }
         }
+        // The extension's manifest is input too: a broken one is refused here, before anything
+        // runs (exit 2), not found by the first step that needs the extension.
+        let asked = try extensionFolder.map { try manifestPermissions(of: $0) } ?? []
         var withheld: Set<String> = []
         if let value = top["withheldPermissions"] {
             guard case let .array(list) = value else { throw fail("withheldPermissions", "must be an array of permission names") }
-            for (index, item) in list.enumerated() { withheld.insert(try string(item, "withheldPermissions[\(index)]")) }
+            // Withholding is checked against what the extension asks for: a name it does not ask
+            // for (a typo, a permission of another extension) would withhold nothing.
+            for (index, item) in list.enumerated() {
+                let name = try string(item, "withheldPermissions[\(index)]")
+                guard asked.contains(name) else {
+                    throw fail("withheldPermissions[\(index)]", "the extension does not ask for '\(name)'\(Suggestion.hint(for: name, in: asked))")
+                }
+                withheld.insert(name)
+            }
         }
         var profile = Browser.Profile.safari
         if let value = top["profile"] {
@@ -234,7 +257,12 @@ struct ScenarioReader {
                 let path = "faults[\(index)]"
                 let fields = try object(entry, path, allowed: ["method", "nth", "argumentContains", "from", "error", "delay"])
                 let method = try string(fields["method"], path + ".method")
-                guard method.contains(".") else { throw fail(path + ".method", "'\(method)' must name namespace.method, e.g. storage.local.set") }
+                // Only what the API surface has can fail: a typo would otherwise never fire.
+                guard APISurface.methodNames.contains(method) else {
+                    let hint = Suggestion.nearest(to: method, in: APISurface.methodNames).map { "did you mean '\($0)'?" }
+                        ?? "name namespace.method, e.g. storage.local.set"
+                    throw fail(path + ".method", "'\(method)' is no browser.* method the runtime has; \(hint)")
+                }
                 let rule = FaultPlan.Rule(
                     method: method,
                     nthCall: try fields["nth"].map { try integer($0, path + ".nth", in: 1...1_000_000) },

@@ -27,7 +27,7 @@ import WebRuntime
         (#"{"pages": {"https://a.example/": "sites/missing.html"}, "steps": []}"#, "pages.https://a.example/", "file 'sites/missing.html' not found"),
         (#"{"pages": {"a.example": "sites/plain.html"}, "steps": []}"#, "pages.a.example", "is not an absolute URL"),
         (#"{"extension": "extensions/nope", "steps": []}"#, "extension", "folder 'extensions/nope' not found"),
-        (#"{"faults": [{"method": "set", "error": "x"}], "steps": []}"#, "faults[0].method", "must name namespace.method"),
+        (#"{"faults": [{"method": "set", "error": "x"}], "steps": []}"#, "faults[0].method", "name namespace.method"),
         (#"{"faults": [{"method": "storage.local.set"}], "steps": []}"#, "faults[0]", "needs 'error' or 'delay'"),
         (#"{"dynamicRules": [{"id": 0, "action": {"type": "block"}, "condition": {}}], "steps": []}"#, "dynamicRules[0]", "id"),
         (#"{"steps": [{"at": 5}]}"#, "steps[0]", "needs one action"),
@@ -40,6 +40,9 @@ import WebRuntime
         (#"{"steps": [{"open": "https://a.example/"}, {"expect": {"js": "1"}}]}"#, "steps[1].expect.equals", "is required with 'js'"),
         (##"{"steps": [{"open": "https://a.example/"}, {"expect": {"visible": "#a", "hidden": "#b"}}]}"##, "steps[1].expect", "checks several things"),
         (#"{"steps": [{"at": -1, "open": "https://a.example/"}]}"#, "steps[0].at", "from 0 to 10^12, got -1"),
+        (#"{"faults": [{"method": "storage.local.sett", "error": "x"}], "steps": []}"#, "faults[0].method", "'storage.local.sett' is no browser.* method the runtime has; did you mean 'storage.local.set'?"),
+        (#"{"faults": [{"method": "nothing.like.this.at.all", "error": "x"}], "steps": []}"#, "faults[0].method", "e.g. storage.local.set"),
+        (#"{"withheldPermissions": ["storge"], "steps": []}"#, "withheldPermissions[0]", "the extension does not ask for 'storge'; did you mean 'storage'?"),
         (#"{"storage": {"localFiles": {"rules": "sites/missing.json"}}, "steps": []}"#, "storage.localFiles.rules", "file 'sites/missing.json' not found"),
         (#"{"storage": {"localFiles": {"rules": "sites/shared-format.html"}}, "steps": []}"#, "storage.localFiles.rules", "'shared-format.html' is not valid JSON"),
         (#"{"storage": {"local": {"rules": 1}, "localFiles": {"rules": "rules/personal-rules-v1.json"}}, "steps": []}"#, "storage.localFiles.rules", "'rules' is also given in storage.local"),
@@ -245,5 +248,24 @@ import WebRuntime
         #expect(VirtualTime.distantFuture + .milliseconds(1) == .distantFuture)
         #expect(VirtualTime.milliseconds(5) + .milliseconds(7) == .milliseconds(12))
         #expect(VirtualTime.milliseconds(5) - .milliseconds(7) == VirtualTime(microseconds: -2000))
+    }
+}
+
+/// An extension whose manifest is broken is bad input of the scenario: refused before anything runs.
+@Suite struct ScenarioExtensionTests {
+    @Test func aBrokenManifestIsRefusedWhenTheScenarioIsRead() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("adv-broken-\(UUID().uuidString)")
+        let ext = folder.appendingPathComponent("ext")
+        try FileManager.default.createDirectory(at: ext, withIntermediateDirectories: true)
+        try Data(#"{"manifest_version": 3, "name": "X", "version": "1",}"#.utf8).write(to: ext.appendingPathComponent("manifest.json"))
+        let file = folder.appendingPathComponent("case.json")
+        try Data(#"{"extension": "ext", "steps": []}"#.utf8).write(to: file)
+        do {
+            _ = try Support.catalog.scenario(at: file)
+            Issue.record("a broken manifest was accepted")
+        } catch let error as ScenarioError {
+            #expect(error.path == "extension")
+            #expect(error.reason.contains("manifest.json:1:52: not valid JSON: trailing comma"), "\(error)")
+        }
     }
 }

@@ -3,7 +3,7 @@ import WebRuntime
 /// The `browser.*` surface as data (namespace -> method -> argument counts, and events), in the
 /// manner of webextension-polyfill's metadata table. What a context gets is filtered by its kind
 /// and the manifest's permissions; anything not listed is absent, never stubbed.
-enum APISurface {
+package enum APISurface {
     /// Which contexts see a namespace.
     enum Audience { case all, privileged }
 
@@ -48,6 +48,11 @@ enum APISurface {
                                          "getDynamicRules": (0, 1), "updateSessionRules": (1, 1), "getSessionRules": (0, 1),
                                          "isRegexSupported": (1, 1), "getMatchedRules": (0, 1)],
                                events: [])
+
+    /// Every method any context can be given, as `namespace.method`: what a fault plan may name.
+    package static let methodNames: Set<String> = Set((namespaces + [webNavigation, dnr]).flatMap { namespace in
+        namespace.methods.keys.map { namespace.name + "." + $0 }
+    })
 
     /// The surface for a context: namespaces it may see given `permissions`.
     static func surface(privileged: Bool, permissions: Set<String>) -> [Namespace] {
