@@ -247,7 +247,16 @@ struct ScenarioReader {
         if let value = top["pages"] {
             for (url, name) in try object(value, "pages") {
                 guard URLComponents(string: url)?.scheme != nil else { throw fail("pages.\(url)", "'\(url)' is not an absolute URL") }
-                pages[url] = try file(name, "pages.\(url)")
+                let page = try file(name, "pages.\(url)")
+                // Everything the network model serves is text (pages, scripts, style sheets, fetch
+                // bodies); a file that is not would be served as nothing, so refuse it here.
+                guard let data = FileManager.default.contents(atPath: page.path) else {
+                    throw fail("pages.\(url)", "cannot read '\(page.path)'")
+                }
+                guard !data.contains(0), String(data: data, encoding: .utf8) != nil else {
+                    throw fail("pages.\(url)", "'\(page.path)' is not UTF-8 text; pages, scripts, style sheets and fetch bodies must be")
+                }
+                pages[url] = page
             }
         }
         var faults: [FaultPlan.Rule] = []

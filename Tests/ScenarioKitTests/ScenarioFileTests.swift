@@ -253,6 +253,22 @@ import WebRuntime
 
 /// An extension whose manifest is broken is bad input of the scenario: refused before anything runs.
 @Suite struct ScenarioExtensionTests {
+    @Test func aPageMappedToAFileThatIsNotTextNamesTheFile() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("adv-binary-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0xFF]).write(to: folder.appendingPathComponent("banner.png"))
+        let file = folder.appendingPathComponent("case.json")
+        try Data(#"{"extension": null, "pages": {"https://a.example/banner.png": "banner.png"}, "steps": []}"#.utf8).write(to: file)
+        do {
+            _ = try Support.catalog.scenario(at: file)
+            Issue.record("a binary page was accepted")
+        } catch let error as ScenarioError {
+            #expect(error.path == "pages.https://a.example/banner.png")
+            #expect(error.reason.contains("banner.png' is not UTF-8 text"), "\(error)")
+            #expect(error.line == 1)
+        }
+    }
+
     @Test func aBrokenManifestIsRefusedWhenTheScenarioIsRead() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("adv-broken-\(UUID().uuidString)")
         let ext = folder.appendingPathComponent("ext")
