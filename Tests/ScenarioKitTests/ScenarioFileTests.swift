@@ -43,6 +43,8 @@ import WebRuntime
         (#"{"faults": [{"method": "storage.local.sett", "error": "x"}], "steps": []}"#, "faults[0].method", "'storage.local.sett' is no browser.* method the runtime has; did you mean 'storage.local.set'?"),
         (#"{"faults": [{"method": "nothing.like.this.at.all", "error": "x"}], "steps": []}"#, "faults[0].method", "e.g. storage.local.set"),
         (#"{"withheldPermissions": ["storge"], "steps": []}"#, "withheldPermissions[0]", "the extension does not ask for 'storge'; did you mean 'storage'?"),
+        (#"{"steps": [{"open": "https://a.example/", "private": "yes"}]}"#, "steps[0].private", "must be true or false"),
+        (#"{"unloadIdleBackground": 1, "steps": []}"#, "unloadIdleBackground", "must be true or false"),
         (#"{"storage": {"localFiles": {"rules": "sites/missing.json"}}, "steps": []}"#, "storage.localFiles.rules", "file 'sites/missing.json' not found"),
         (#"{"storage": {"localFiles": {"rules": "sites/shared-format.html"}}, "steps": []}"#, "storage.localFiles.rules", "'shared-format.html' is not valid JSON"),
         (#"{"storage": {"local": {"rules": 1}, "localFiles": {"rules": "rules/personal-rules-v1.json"}}, "steps": []}"#, "storage.localFiles.rules", "'rules' is also given in storage.local"),
