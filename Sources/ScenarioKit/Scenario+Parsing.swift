@@ -90,13 +90,14 @@ struct ScenarioReader {
         return .milliseconds(ms)
     }
 
-    /// The permissions `folder`'s manifest asks for (required and optional).
-    /// - Throws: ``ScenarioError`` at `extension` when the manifest is not valid: bad input,
-    ///   found before anything runs.
+    /// The permissions `folder`'s manifest asks for.
+    /// - Throws: ``ScenarioError`` at `extension` when the manifest or a static ruleset it names
+    ///   is not valid: bad input, found before anything runs.
     func manifestPermissions(of folder: URL) throws -> Set<String> {
         do {
-            let manifest = try ExtensionBundle(folder: folder).manifest
-            return manifest.permissions
+            let bundle = try ExtensionBundle(folder: folder)
+            try bundle.validateRulesets()
+            return bundle.manifest.permissions
         } catch {
             throw fail("extension", "\(error)")
         }

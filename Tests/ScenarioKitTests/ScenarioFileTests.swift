@@ -271,6 +271,25 @@ import WebRuntime
         }
     }
 
+    @Test func aBadStaticRuleIsRefusedWhenTheScenarioIsRead() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("adv-badrule-\(UUID().uuidString)")
+        let ext = folder.appendingPathComponent("ext")
+        try FileManager.default.createDirectory(at: ext, withIntermediateDirectories: true)
+        let manifest = #"{"manifest_version": 3, "name": "X", "version": "1", "permissions": ["declarativeNetRequest"], "declarative_net_request": {"rule_resources": [{"id": "r", "enabled": true, "path": "rules.json"}]}}"#
+        try Data(manifest.utf8).write(to: ext.appendingPathComponent("manifest.json"))
+        try Data(#"[{"id": 1, "action": {"type": "block"}, "condition": {"urlFilter": ""}}]"#.utf8).write(to: ext.appendingPathComponent("rules.json"))
+        let file = folder.appendingPathComponent("case.json")
+        try Data(#"{"extension": "ext", "steps": []}"#.utf8).write(to: file)
+        do {
+            _ = try Support.catalog.scenario(at: file)
+            Issue.record("a bad static rule was accepted")
+        } catch let error as ScenarioError {
+            #expect(error.path == "extension")
+            #expect(error.reason.contains("rules.json"), "\(error)")
+            #expect(error.reason.contains("urlFilter"), "\(error)")
+        }
+    }
+
     @Test func aBrokenManifestIsRefusedWhenTheScenarioIsRead() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("adv-broken-\(UUID().uuidString)")
         let ext = folder.appendingPathComponent("ext")

@@ -26,6 +26,13 @@ public struct ExtensionBundle: Sendable {
         self.id = id ?? Self.stableID(for: manifest.name)
     }
 
+    /// Reads and validates every static ruleset the manifest names, as installing would: a
+    /// scenario checks this before anything runs, so a bad rule is bad input, not a failed step.
+    /// - Throws: ``ManifestError`` naming the rule file and the position of the first bad rule.
+    package func validateRulesets() throws {
+        _ = try DNRState(bundle: self)
+    }
+
     /// The same extension without some API permissions, as when a browser withholds them.
     public func withholding(_ permissions: Set<String>) -> ExtensionBundle {
         var copy = self
