@@ -198,11 +198,13 @@ struct ScenarioReader {
                     let path = "storage.localFiles.\(key)"
                     if area[key] != nil { throw fail(path, "'\(key)' is also given in storage.local") }
                     let url = try file(name, path)
-                    guard let data = FileManager.default.contents(atPath: url.path),
-                          let decoded = try? JSONDecoder().decode(JSONValue.self, from: data) else {
-                        throw fail(path, "'\(url.lastPathComponent)' is not valid JSON")
+                    guard let data = FileManager.default.contents(atPath: url.path) else {
+                        throw fail(path, "cannot read '\(url.path)'")
                     }
-                    area[key] = decoded
+                    do { area[key] = try JSONValue.parse(data) } catch {
+                        // The file's own position, so the fix is one open away.
+                        throw fail(path, "'\(url.lastPathComponent)' is not valid JSON: \(error.with(file: url.path))")
+                    }
                 }
             }
             if storage["local"] != nil || storage["localFiles"] != nil { local = json(.object(area)) }

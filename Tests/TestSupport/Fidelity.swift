@@ -8,6 +8,16 @@ import StrictJSON
 /// Loads the fidelity case files and runs their fixtures in the harness, the same way the
 /// recorder runs them in WebKit (fixtures/fidelity/runner.js).
 public enum Fidelity {
+    /// The bytes of `fixtures/<path>`, checked as strict JSON first (StrictJSON): a trailing
+    /// comma or a repeated key in a case file is an error with its line and column, not a probe
+    /// silently kept or lost by Foundation's lenient reader.
+    /// - Throws: `JSONInputError` naming the file, or the read error.
+    static func strictJSON(_ path: String) throws -> Data {
+        let data = Data(try Support.fixture(path).utf8)
+        do { _ = try JSONValue.parse(data) } catch { throw error.with(file: "fixtures/" + path) }
+        return data
+    }
+
     struct Fixture: Decodable {
         let name: String
         let html: String
@@ -46,14 +56,14 @@ public enum Fidelity {
     }
 
     static func caseFile(_ part: String) throws -> CaseFile {
-        try JSONDecoder().decode(CaseFile.self, from: Data(try Support.fixture("fidelity/cases/\(part).json").utf8))
+        try JSONDecoder().decode(CaseFile.self, from: try strictJSON("fidelity/cases/\(part).json"))
     }
 
     /// The number of fixtures and probes in `part`'s case file and in its expectations.
     /// - Throws: when either file is missing or malformed.
     public static func counts(_ part: String) throws -> (fixtures: Int, probes: Int, recorded: Int) {
         let file = try caseFile(part)
-        let expected = try JSONDecoder().decode(Expected.self, from: Data(try Support.fixture("fidelity/expected/\(part).json").utf8))
+        let expected = try JSONDecoder().decode(Expected.self, from: try strictJSON("fidelity/expected/\(part).json"))
         return (file.fixtures.count, file.fixtures.reduce(0) { $0 + $1.probes.count }, expected.results.values.reduce(0) { $0 + $1.count })
     }
 
@@ -70,7 +80,7 @@ public enum Fidelity {
         if let difference = fixture.differences?[String(probe.index)] {
             return (difference.adv.canonical, actual[probe.index].canonical, difference.why)
         }
-        let expected = try JSONDecoder().decode(Expected.self, from: Data(try Support.fixture("fidelity/expected/\(probe.part).json").utf8))
+        let expected = try JSONDecoder().decode(Expected.self, from: try strictJSON("fidelity/expected/\(probe.part).json"))
         guard let recorded = expected.results[probe.fixture], probe.index < recorded.count else {
             throw FidelityError("no WebKit result for \(probe); run fixtures/fidelity/record.py \(probe.part)")
         }
