@@ -306,3 +306,26 @@ import WebRuntime
         }
     }
 }
+
+/// The harness's own files are written whole or not at all, and never in place of a folder.
+@Suite struct BaselineWriteTests {
+    @Test func aFolderWhereABaselineGoesIsRefusedAndLeftAlone() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("adv-baseline-\(UUID().uuidString)")
+        let target = folder.appendingPathComponent("name.trace")
+        try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
+        try Data("keep".utf8).write(to: target.appendingPathComponent("notes.txt"))
+        #expect(throws: OutputError.self) { try Baseline.writeAtomically("trace\n", to: target) }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: target.path) == ["notes.txt"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["name.trace"], "no temporary file left behind")
+    }
+
+    @Test func aFileIsReplacedWhole() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("adv-baseline-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let target = folder.appendingPathComponent("name.trace")
+        try Baseline.writeAtomically("old\n", to: target)
+        try Baseline.writeAtomically("new\n", to: target)
+        #expect(try String(contentsOf: target, encoding: .utf8) == "new\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["name.trace"])
+    }
+}
