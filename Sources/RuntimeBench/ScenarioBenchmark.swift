@@ -11,9 +11,10 @@ import WebRuntime
 ///   run many times through the suite runner.
 /// - `virtual_hour_ms`: wall time to simulate one hour of a page polling every second.
 public enum ScenarioBenchmark {
-    /// Writes the typical scenario into a temporary folder inside `catalog`'s fixtures reach.
-    static func typicalScenario(catalog: ScenarioCatalog) throws -> Scenario {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("adv-bench-\(getpid())")
+    /// Writes the typical scenario into a temporary folder inside `catalog`'s fixtures reach;
+    /// the caller removes `folder` when done.
+    static func typicalScenario(catalog: ScenarioCatalog) throws -> (scenario: Scenario, folder: URL) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("adv-bench-\(getpid())-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let page = folder.appendingPathComponent("page.html")
         try StartupBenchmark.fixture(elements: 200).write(to: page, atomically: true, encoding: .utf8)
@@ -32,13 +33,15 @@ public enum ScenarioBenchmark {
           ]
         }
         """.write(to: file, atomically: true, encoding: .utf8)
-        return try catalog.scenario(at: file)
+        return (try catalog.scenario(at: file), folder)
     }
 
     /// Runs `count` copies of the typical scenario on `jobs` threads; scenarios per wall second.
     /// - Throws: when the scenario cannot be written or fails.
     public static func throughput(jobs: Int, count: Int = 40, catalog: ScenarioCatalog) throws -> BenchMeasurement {
-        let scenario = try typicalScenario(catalog: catalog)
+        let (scenario, folder) = try typicalScenario(catalog: catalog)
+        // The bench leaves nothing behind in the temporary folder.
+        defer { try? FileManager.default.removeItem(at: folder) }
         var samples: [Double] = []
         for _ in 0..<3 {
             let start = DispatchTime.now().uptimeNanoseconds

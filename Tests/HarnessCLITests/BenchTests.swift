@@ -4,6 +4,7 @@ import HarnessCLI
 import RuntimeBench
 import JSKit
 import ScenarioKit
+import TestSupport
 import Testing
 import WebRuntime
 
@@ -63,5 +64,16 @@ import WebRuntime
         #expect(HarnessCommand.run(["bench", "--metric", "speed"], output: output) == 2)
         #expect(err().contains("unknown metric 'speed'; choose one of fresh_page_ms, fresh_session_ms, bare_session_ms, virtual_hour_ms"))
         #expect(err().contains("round_trip_us, storage_us"))
+    }
+
+    @Test func theScenarioBenchmarkLeavesNoTemporaryFolderBehind() throws {
+        func ours() -> Set<String> {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: FileManager.default.temporaryDirectory.path)) ?? []
+            return Set(names.filter { $0.hasPrefix("adv-bench-\(getpid())") })
+        }
+        let before = ours()
+        let measurement = try ScenarioBenchmark.throughput(jobs: 1, count: 2, catalog: Support.catalog)
+        #expect(measurement.samples.count == 3)
+        #expect(ours() == before, "bench left \(ours().subtracting(before).sorted())")
     }
 }
