@@ -12,7 +12,7 @@ private func run(_ arguments: [String], in folder: URL = Support.packageRoot) ->
 }
 
 private func temporaryFolder() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("adv-check-tests-\(UUID().uuidString)")
+    let url = Support.scratchRoot.appendingPathComponent("adv-check-tests-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
 }

@@ -10,7 +10,7 @@ import Testing
         let root = Support.fixtures.deletingLastPathComponent()
         setenv("ADV_PROJECT_ROOT", root.path, 1)
         let (output, out, err) = CommandOutput.buffer()
-        let junit = FileManager.default.temporaryDirectory.appendingPathComponent("adv-junit-\(UUID().uuidString).xml")
+        let junit = Support.scratchRoot.appendingPathComponent("adv-junit-\(UUID().uuidString).xml")
         // The suite's size, from its folder: every scenario in it runs once.
         let count = try FileManager.default.contentsOfDirectory(atPath: Support.fixtures.appendingPathComponent("scenarios/runtime").path)
             .filter { $0.hasSuffix(".json") }.count
@@ -45,7 +45,7 @@ import Testing
     }
 
     func folderWithAFile() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("adv-junit-\(UUID().uuidString)")
+        let folder = Support.scratchRoot.appendingPathComponent("adv-junit-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try Data("keep".utf8).write(to: folder.appendingPathComponent("notes.txt"))
         return folder
@@ -80,7 +80,7 @@ import Testing
     @Test func noBaselinesChecksOnlyExpectations() throws {
         // A scenario outside the fixtures with no baseline: it fails for the missing golden trace,
         // and passes on its expectations alone with --no-baselines.
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("adv-explore-\(UUID().uuidString)")
+        let folder = Support.scratchRoot.appendingPathComponent("adv-explore-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let file = folder.appendingPathComponent("explore.json")
         try Data(#"{"extension": null, "pages": {"https://a.example/": "sites/plain.html"}, "steps": [{"open": "https://a.example/"}, {"expect": {"js": "1 + 1", "equals": 2}}]}"#.utf8).write(to: file)

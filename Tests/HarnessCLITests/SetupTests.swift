@@ -8,7 +8,7 @@ import WebRuntime
 
 @Suite struct SetupTests {
     @Test func missingPackageNamesThePackageAndTheInstallCommand() throws {
-        let empty = FileManager.default.temporaryDirectory.appendingPathComponent("adv-no-packages-\(getpid())").path
+        let empty = Support.scratchRoot.appendingPathComponent("adv-no-packages-\(getpid())").path
         let error = #expect(throws: MissingPackageError.self) { try JSPackages.domino(searchRoot: empty) }
         #expect(error?.debianPackage == "node-domino")
         #expect(error?.description.contains("apt-get install -y node-domino") == true)

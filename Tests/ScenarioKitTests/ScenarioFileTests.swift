@@ -10,7 +10,7 @@ import WebRuntime
 
     /// Writes `json` as a scenario in a temporary folder and loads it.
     func load(_ json: String) throws -> Scenario {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("adv-scenario-\(UUID().uuidString)")
+        let folder = Support.scratchRoot.appendingPathComponent("adv-scenario-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let file = folder.appendingPathComponent("case.json")
         try Data(json.utf8).write(to: file)
@@ -64,7 +64,7 @@ import WebRuntime
     }
 
     @Test func pathsResolveBesideTheScenarioThenFixtures() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("adv-scenario-\(UUID().uuidString)")
+        let folder = Support.scratchRoot.appendingPathComponent("adv-scenario-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try "<title>local</title>".write(to: folder.appendingPathComponent("local.html"), atomically: true, encoding: .utf8)
         let file = folder.appendingPathComponent("outside.json")
@@ -180,7 +180,7 @@ import WebRuntime
 /// Scenario files are strict JSON, and every error names its line and column.
 @Suite struct ScenarioStrictJSONTests {
     func error(_ json: String) -> ScenarioError? {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("adv-strict-\(UUID().uuidString)")
+        let folder = Support.scratchRoot.appendingPathComponent("adv-strict-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let file = folder.appendingPathComponent("case.json")
         try? Data(json.utf8).write(to: file)
@@ -228,7 +228,7 @@ import WebRuntime
         (#"{"feedbackQuota": {"calls": 5, "intervalMs": -1}, "steps": []}"#, "feedbackQuota.intervalMs", "from 0 to 10^12"),
     ])
     func outOfRangeNumbersAreRefusedWithTheirPath(json: String, path: String, reason: String) {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("adv-numbers-\(UUID().uuidString)")
+        let folder = Support.scratchRoot.appendingPathComponent("adv-numbers-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let file = folder.appendingPathComponent("case.json")
         try? Data(json.utf8).write(to: file)
@@ -256,7 +256,7 @@ import WebRuntime
 /// An extension whose manifest is broken is bad input of the scenario: refused before anything runs.
 @Suite struct ScenarioExtensionTests {
     @Test func aPageMappedToAFileThatIsNotTextNamesTheFile() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("adv-binary-\(UUID().uuidString)")
+        let folder = Support.scratchRoot.appendingPathComponent("adv-binary-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0xFF]).write(to: folder.appendingPathComponent("banner.png"))
         let file = folder.appendingPathComponent("case.json")
@@ -272,7 +272,7 @@ import WebRuntime
     }
 
     @Test func aBadStaticRuleIsRefusedWhenTheScenarioIsRead() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("adv-badrule-\(UUID().uuidString)")
+        let folder = Support.scratchRoot.appendingPathComponent("adv-badrule-\(UUID().uuidString)")
         let ext = folder.appendingPathComponent("ext")
         try FileManager.default.createDirectory(at: ext, withIntermediateDirectories: true)
         let manifest = #"{"manifest_version": 3, "name": "X", "version": "1", "permissions": ["declarativeNetRequest"], "declarative_net_request": {"rule_resources": [{"id": "r", "enabled": true, "path": "rules.json"}]}}"#
@@ -291,7 +291,7 @@ import WebRuntime
     }
 
     @Test func aBrokenManifestIsRefusedWhenTheScenarioIsRead() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("adv-broken-\(UUID().uuidString)")
+        let folder = Support.scratchRoot.appendingPathComponent("adv-broken-\(UUID().uuidString)")
         let ext = folder.appendingPathComponent("ext")
         try FileManager.default.createDirectory(at: ext, withIntermediateDirectories: true)
         try Data(#"{"manifest_version": 3, "name": "X", "version": "1",}"#.utf8).write(to: ext.appendingPathComponent("manifest.json"))
@@ -310,7 +310,7 @@ import WebRuntime
 /// The harness's own files are written whole or not at all, and never in place of a folder.
 @Suite struct BaselineWriteTests {
     @Test func aFolderWhereABaselineGoesIsRefusedAndLeftAlone() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("adv-baseline-\(UUID().uuidString)")
+        let folder = Support.scratchRoot.appendingPathComponent("adv-baseline-\(UUID().uuidString)")
         let target = folder.appendingPathComponent("name.trace")
         try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
         try Data("keep".utf8).write(to: target.appendingPathComponent("notes.txt"))
@@ -320,7 +320,7 @@ import WebRuntime
     }
 
     @Test func aFileIsReplacedWhole() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("adv-baseline-\(UUID().uuidString)")
+        let folder = Support.scratchRoot.appendingPathComponent("adv-baseline-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let target = folder.appendingPathComponent("name.trace")
         try Baseline.writeAtomically("old\n", to: target)

@@ -103,7 +103,7 @@ import WebRuntime
             let text = try String(contentsOf: file, encoding: .utf8)
             return (text, try JSONValue.parse(text))
         }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("adv-fuzz-\(UUID().uuidString)")
+        let folder = Support.scratchRoot.appendingPathComponent("adv-fuzz-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         var generator = Generator(state: 20_261_201)

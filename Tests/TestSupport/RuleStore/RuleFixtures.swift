@@ -14,7 +14,7 @@ extension Support {
     /// A fresh empty directory under the system temporary directory.
     public static func temporaryDirectory(_ label: String = #function) throws -> URL {
         let safe = label.filter { $0.isLetter || $0.isNumber }
-        let url = FileManager.default.temporaryDirectory
+        let url = Support.scratchRoot
             .appendingPathComponent("adv-rulestore-\(safe)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
