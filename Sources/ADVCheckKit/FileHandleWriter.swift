@@ -1,5 +1,6 @@
 import BlockerCore
 import Foundation
+import RuleStore
 
 /// Small file helpers: standard error, and all-or-nothing writes.
 enum FileHandleWriter {
@@ -7,8 +8,9 @@ enum FileHandleWriter {
         FileHandle.standardError.write(Data(text.utf8))
     }
 
-    /// Writes `data` to `path` through a temporary file in the same folder and a rename,
-    /// so a reader never sees half a file and a failure leaves the old file intact.
+    /// Writes `data` to `path` through a temporary file in the same folder and a rename
+    /// (RuleStore's ``AtomicWriter``), so a reader never sees half a file and a failure leaves
+    /// the old file intact.
     /// - Throws: `InputError` naming the path.
     static func writeAtomically(_ data: Data, to path: String) throws {
         let url = URL(fileURLWithPath: resolve(path))
@@ -21,15 +23,12 @@ enum FileHandleWriter {
         guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw InputError(file: path, message: "folder '\(folder.path)' does not exist")
         }
-        let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
+        // The rule store's writer: temp file, fsync, rename, fsync of the folder. No lock is held
+        // here, so other writers' temporary files are left alone.
         do {
-            try data.write(to: temporary)
+            try AtomicWriter(destination: url, sweepsStaleTempFiles: false, stepHook: { _ in }).replaceContents(with: data)
         } catch {
-            throw InputError(file: path, message: "cannot write: \(error.localizedDescription.lowercased())")
-        }
-        if rename(temporary.path, url.path) != 0 {
-            try? FileManager.default.removeItem(at: temporary)
-            throw InputError(file: path, message: "cannot replace the file (errno \(errno))")
+            throw InputError(file: path, message: "cannot write: \(error)")
         }
     }
 

@@ -1,4 +1,5 @@
 import BrowserRuntime
+import StrictJSON
 import WebRuntime
 
 /// A scenario file that cannot run: which file, where in it, and why.
@@ -24,7 +25,6 @@ public struct ScenarioError: Error, Equatable, CustomStringConvertible {
 
     /// `fixtures/scenarios/x/y.json:4:17: steps[2].at: must be a number`
     public var description: String {
-        let position = line.map { line in ":\(line)" + (column.map { ":\($0)" } ?? "") } ?? ""
-        return "\(file)\(position): " + (path.isEmpty ? reason : "\(path): \(reason)")
+        return "\(file)\(JSONLocation.suffix(line: line, column: column)): " + (path.isEmpty ? reason : "\(path): \(reason)")
     }
 }

@@ -38,4 +38,10 @@ public struct JSONLocation: Hashable, Sendable, CustomStringConvertible {
 
     /// `line 4, column 17`
     public var description: String { "line \(line), column \(column)" }
+
+    /// `:line:column` (or `:line`, or nothing) after a file name, as compilers print positions.
+    public static func suffix(line: Int?, column: Int?) -> String {
+        guard let line else { return "" }
+        return ":\(line)" + (column.map { ":\($0)" } ?? "")
+    }
 }

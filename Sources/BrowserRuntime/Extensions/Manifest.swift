@@ -1,3 +1,4 @@
+import StrictJSON
 import WebRuntime
 
 /// A validated Manifest V3 `manifest.json`.
@@ -108,7 +109,6 @@ public struct ManifestError: Error, Equatable, CustomStringConvertible {
 
     /// `manifest.json:7:18: content_scripts[0].matches[1]: ...`
     public var description: String {
-        let position = line.map { line in ":\(line)" + (column.map { ":\($0)" } ?? "") } ?? ""
-        return "\(file)\(position): " + (keyPath.isEmpty ? reason : "\(keyPath): \(reason)")
+        return "\(file)\(JSONLocation.suffix(line: line, column: column)): " + (keyPath.isEmpty ? reason : "\(keyPath): \(reason)")
     }
 }
