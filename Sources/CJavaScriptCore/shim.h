@@ -19,4 +19,37 @@ JS_EXPORT void JSSynchronousGarbageCollectForDebugging(JSContextRef ctx);
 // extraMemorySize, objectCount, protectedObjectCount, globalObjectCount, ...).
 JS_EXPORT JSObjectRef JSGetMemoryUsageStatistics(JSContextRef ctx);
 
+// The host's calls into JavaScript on this thread: `depth` counts those running (a host function
+// called from JavaScript that calls back in is one deeper); `started` is when the outermost one
+// began, in CLOCK_MONOTONIC nanoseconds. Kept per thread, not per group object, because a
+// context group is used by one thread at a time and a host callback may wrap the same group in
+// a second Swift object. (ScriptWatchdog's per-call limit is measured from `started`.) Being
+// static inline, each file that calls these has its own copy: JSKit calls them from one file.
+#include <time.h>
+
+typedef struct {
+    unsigned long depth;
+    unsigned long long started;
+} ADVEntryState;
+
+static inline ADVEntryState *_Nonnull adv_entry_state(void) {
+    static _Thread_local ADVEntryState state;
+    return &state;
+}
+
+static inline unsigned long long adv_monotonic_nanoseconds(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (unsigned long long)now.tv_sec * 1000000000ull + (unsigned long long)now.tv_nsec;
+}
+
+static inline void adv_entry_begin(void) {
+    ADVEntryState *state = adv_entry_state();
+    if (state->depth++ == 0) state->started = adv_monotonic_nanoseconds();
+}
+
+static inline void adv_entry_end(void) {
+    adv_entry_state()->depth--;
+}
+
 #endif

@@ -28,6 +28,16 @@ public enum HarnessCommand {
 
     /// Runs the command line `arguments` (without the program name).
     /// - Returns: the process exit code.
+    /// Ends the process with `status`. While a worker thread abandoned by the run's supervisor
+    /// still runs JavaScript, exit handlers and static destructors would race it (or wait on
+    /// its engine forever), so the process then ends at once, after flushing its output.
+    public static func exit(_ status: Int32) -> Never {
+        fflush(stdout)
+        fflush(stderr)
+        if SuiteRun.abandonedWorkers > 0 { _exit(status) }
+        Foundation.exit(status)
+    }
+
     public static func run(_ arguments: [String], output: CommandOutput = .standard()) -> Int32 {
         ADVHarnessSupport.register()
         guard let command = arguments.first else {

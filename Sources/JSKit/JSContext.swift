@@ -150,6 +150,10 @@ public final class JSContext {
     /// thrown JavaScript value into a ``JSError``.
     /// - Throws: ``JSError`` when the call set the exception.
     public func trying<R>(_ body: (UnsafeMutablePointer<JSValueRef?>) throws -> R) throws -> R {
+        // Counts the host's entries into JavaScript on this thread (ScriptWatchdog's per-call limit
+        // starts at an outermost one).
+        HostEntry.begin()
+        defer { HostEntry.end() }
         var exception: JSValueRef?
         let result = try body(&exception)
         if let exception {

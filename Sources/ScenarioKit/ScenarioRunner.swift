@@ -16,6 +16,7 @@ public final class ScenarioRunner {
     var host: ExtensionHost?
     var tabs: [String: Tab] = [:]
     var failures: [String] = []
+    private var progress: ScenarioProgress?
     private var pageCache: [URL: String] = [:]
     /// Files of real native hosts for this run (removed afterwards).
     lazy var workFolder: URL = FileManager.default.temporaryDirectory.appendingPathComponent("adv-scenario-\(UUID().uuidString)")
@@ -27,8 +28,9 @@ public final class ScenarioRunner {
         browser = try Browser(options: options)
     }
 
-    /// Runs `scenario`, optionally forcing a browser profile.
-    public static func run(_ scenario: Scenario, profile: Browser.Profile? = nil) -> ScenarioResult {
+    /// Runs `scenario`, optionally forcing a browser profile; `progress` follows the steps and
+    /// tasks as they run, for a supervising thread.
+    public static func run(_ scenario: Scenario, profile: Browser.Profile? = nil, progress: ScenarioProgress? = nil) -> ScenarioResult {
         let started = DispatchTime.now().uptimeNanoseconds
         func elapsed() -> Double { Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9 }
         let runner: ScenarioRunner
@@ -36,6 +38,10 @@ public final class ScenarioRunner {
             runner = try ScenarioRunner(scenario, profile: profile)
         } catch {
             return ScenarioResult(scenario: scenario, failures: ["cannot start the browser: \(error)"], trace: "", virtualDuration: .zero, wallSeconds: elapsed())
+        }
+        if let progress {
+            runner.progress = progress
+            runner.browser.loop.beforeEachTask = { [progress] label in progress.task(label) }
         }
         runner.execute(wallBudget: scenario.wallBudget, elapsed: elapsed)
         try? FileManager.default.removeItem(at: runner.workFolder)
@@ -45,25 +51,71 @@ public final class ScenarioRunner {
     }
 
     private func execute(wallBudget: Double, elapsed: () -> Double) {
+        let watchdog = browser.session.watchdog
+        // The budget holds inside a running call or parse too: the watchdog checks it while
+        // JavaScript runs, the loop between tasks.
+        watchdog.setDeadline(after: wallBudget - elapsed(), reason: "exceeded the scenario's wall-time budget of \(Self.seconds(wallBudget))")
+        var index = 0
         do {
             try setUp()
-            for step in scenario.steps {
+            try checkStopped(during: "the extension's start")
+            while index < scenario.steps.count {
+                let step = scenario.steps[index]
                 guard step.at <= scenario.virtualBudget else {
                     failures.append("\(step.path): at \(step.at), past the virtual budget of \(scenario.virtualBudget)")
                     return
                 }
+                progress?.step(index, "\(step.path) (\(Self.describe(step)))")
                 try browser.loop.run(until: step.at)
                 try perform(step)
-                if elapsed() > wallBudget {
-                    failures.append("\(step.path): exceeded the wall-time budget of \(wallBudget) s")
-                    return
-                }
+                try checkStopped(during: Self.describe(step))
+                index += 1
             }
-        } catch let error as StepFailure {
-            failures.append(error.message)
         } catch {
-            failures.append("\(error)")
+            if let stop = stopMessage(for: error, step: index < scenario.steps.count ? scenario.steps[index] : nil) {
+                failures.append((index < scenario.steps.count ? scenario.steps[index].path + ": " : "") + stop)
+                let session = browser.session
+                if !session.stopReported {
+                    session.stopReported = true
+                    var text = stop
+                    if let stack = session.watchdog.termination?.stack { text += " | stack: " + stack.split(separator: "\n").joined(separator: " < ") }
+                    browser.trace.record(.error, at: "scenario", text)
+                }
+                let rest = scenario.steps.dropFirst(index + 1).map(\.path)
+                if !rest.isEmpty {
+                    failures.append("not run: " + rest.joined(separator: ", "))
+                    browser.trace.record(.harness, at: "scenario", "not run: " + rest.joined(separator: ", "))
+                }
+            } else if let error = error as? StepFailure {
+                failures.append(error.message)
+            } else {
+                failures.append("\(error)")
+            }
         }
+    }
+
+    /// Throws when the session's JavaScript was stopped, or the wall budget ran out, by now.
+    private func checkStopped(during: String) throws {
+        guard let stopped = browser.session.watchdog.checkDeadline() else { return }
+        throw LoopError.stopped(reason: stopped.reason, location: stopped.location, during: during)
+    }
+
+    /// The failure text of a stop: the loop's, or one read off the watchdog when a step's call
+    /// into JavaScript failed because of it.
+    private func stopMessage(for error: Error, step: Scenario.Step?) -> String? {
+        if let error = error as? LoopError, case .stopped = error { return error.description }
+        guard let stopped = browser.session.watchdog.termination else { return nil }
+        let during = step.map(Self.describe) ?? "the extension's start"
+        return LoopError.stopped(reason: stopped.reason, location: stopped.location, during: during).description
+    }
+
+    /// `the click`: the kind of a step, for messages.
+    static func describe(_ step: Scenario.Step) -> String {
+        "the " + String(String(describing: step.action).prefix { $0 != "(" })
+    }
+
+    static func seconds(_ value: Double) -> String {
+        value == value.rounded() && value < 1e15 ? "\(Int(value)) s" : "\(value) s"
     }
 
     private func setUp() throws {

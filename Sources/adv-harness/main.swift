@@ -2,4 +2,4 @@ import Foundation
 import HarnessCLI
 
 // Thin shell: parse and run in HarnessCommand, exit with its status.
-exit(HarnessCommand.run(Array(CommandLine.arguments.dropFirst())))
+HarnessCommand.exit(HarnessCommand.run(Array(CommandLine.arguments.dropFirst())))

@@ -138,8 +138,13 @@ public final class EventLoop {
     /// True while a task runs (a load started then cannot run other tasks in between).
     public var isRunningTask: Bool { currentTask != nil }
 
+    /// Called before every task with its label (a supervisor's view of what runs).
+    public var beforeEachTask: ((String) -> Void)?
     /// Called after every task, wherever it ran (a benchmark's probe).
     public var afterEachTask: (() -> Void)?
+    /// Asked after every task whether the session's JavaScript has been stopped (the session's
+    /// watchdog): if so, the loop runs nothing more and throws ``LoopError/stopped(reason:location:during:)``.
+    public var stopCheck: (() -> ScriptWatchdog.Termination?)?
 
     private func runNext(_ counter: inout RunCounter) throws {
         guard let task = heap.popFirst() else { return }
@@ -149,12 +154,16 @@ public final class EventLoop {
             throw LoopError.taskLimitReached(tasks: counter.total - 1, busiest: counter.busiest ?? task.label)
         }
         tasksRun += 1
+        beforeEachTask?(task.label)
         let previous = currentTask
         currentTask = task.id
         task.body()
         currentTask = previous
         timerNesting[task.id] = nil
         afterEachTask?()
+        if let stopped = stopCheck?() {
+            throw LoopError.stopped(reason: stopped.reason, location: stopped.location, during: task.label)
+        }
     }
 }
 

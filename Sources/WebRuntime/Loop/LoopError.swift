@@ -8,6 +8,9 @@ public enum LoopError: Error, CustomStringConvertible, Equatable {
     case taskLimitReached(tasks: Int, busiest: String)
     /// A condition awaited with `run(until:limit:)` was still false at the limit.
     case conditionNotMet(what: String, limit: VirtualTime)
+    /// The session's JavaScript was stopped (``ScriptWatchdog``) while or after `during` ran:
+    /// `reason` says which limit, `location` (url:line:column) where the script was.
+    case stopped(reason: String, location: String?, during: String)
 
     public var description: String {
         switch self {
@@ -19,6 +22,8 @@ public enum LoopError: Error, CustomStringConvertible, Equatable {
             return "the event loop ran \(tasks) tasks without reaching idle: \(busiest) keeps running"
         case let .conditionNotMet(what, limit):
             return "\(what) did not happen within \(limit) of virtual time"
+        case let .stopped(reason, location, during):
+            return "JavaScript stopped: it \(reason) during \(during)" + (location.map { " (at \($0))" } ?? "")
         }
     }
 }

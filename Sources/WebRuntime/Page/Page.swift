@@ -77,6 +77,18 @@ public final class Page {
     // MARK: - Reports
 
     package func report(_ report: JSErrorReport, world: String) {
+        if report.error.isTermination, let session {
+            // The watchdog stopped the session: say so once, with its reason and place; the
+            // calls that fail after it (every one does) are not separate errors of the page.
+            guard !session.stopReported else { return }
+            session.stopReported = true
+            errors.append(PageError(time: session.loop.now, world: world, report: report))
+            let termination = session.watchdog.termination
+            var text = "JavaScript stopped: " + (termination.map { "it \($0)" } ?? "terminated") + " during \(report.during)"
+            if let stack = termination?.stack { text += " | stack: " + stack.split(separator: "\n").joined(separator: " < ") }
+            session.trace.record(.error, at: session.locationName(self, world), text)
+            return
+        }
         errors.append(PageError(time: session?.loop.now ?? .zero, world: world, report: report))
         if let session {
             var text = report.error.description + " during " + report.during

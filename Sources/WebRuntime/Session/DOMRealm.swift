@@ -104,6 +104,10 @@ protocol DOMRealmHost: AnyObject {
     func requestRenderingStep(page: Int, callback: JSValue, source: String)
     func console(page: Int, world: String, level: String, text: String)
     func reportError(page: Int, error: JSError, during: String)
+    /// Stops the session's JavaScript when its deadline or per-call limit has passed (the
+    /// runtime's own jobs, such as MutationObserver delivery, ask: a feedback loop of them is a
+    /// chain of microtasks, each too short for the engine's time limit to see).
+    func checkBudget(from context: JSContext, what: String?)
     func fetch(page: Int, url: String, method: String) -> FetchOutcome
     func queueTask(page: Int, callback: JSValue, label: String)
     /// The text of a subresource the page loads synchronously (`<link rel=stylesheet>`), or nil
@@ -216,6 +220,10 @@ extension DOMRealmHost {
             let asked = host?.navigate(page: Int(try call.argument(0).toNumber()), url: try call.argument(1).toString(),
                                        kind: try call.argument(2).toString()) ?? false
             return call.context.boolean(asked)
+        }
+        define("checkBudget", 1) { call in
+            host?.checkBudget(from: call.context, what: call.argument(0).stringValue)
+            return nil
         }
         define("reportError", 3) { call in
             host?.reportError(page: Int(try call.argument(0).toNumber()), error: JSError(thrown: call.argument(1)),

@@ -12,7 +12,8 @@ public final class WebSession {
         /// What `Date.now()` returns at virtual time zero (epoch milliseconds).
         /// Default: 2026-01-01T00:00:00Z.
         public var epoch: Double = 1_767_225_600_000
-        /// CPU time one entry into JavaScript may take before it is terminated.
+        /// CPU seconds one call into JavaScript (with the microtasks it queues) may take before
+        /// the session's JavaScript is stopped (see ``WebSession/watchdog``).
         public var scriptTimeLimit: Double = 10
         /// Seed for `Math.random` in every world (mixed with page and world).
         public var seed: UInt32 = 0x0AD5_EED5
@@ -23,6 +24,13 @@ public final class WebSession {
 
     /// The virtual machine.
     public let group: JSContextGroup
+    /// Stops the session's JavaScript past the per-call limit or a deadline. Once it has, the
+    /// session is finished: every later call into JavaScript fails, and the loop stops with
+    /// ``LoopError/stopped(reason:location:during:)`` after the task that was running.
+    public let watchdog: ScriptWatchdog
+    /// True once the stop of the session's JavaScript is in the trace (a page traces it when a
+    /// task it ran was stopped; the scenario runner when a step was).
+    public var stopReported = false
     /// The virtual clock and task queue.
     public let loop: EventLoop
     /// The options the session was made with.
@@ -71,8 +79,10 @@ public final class WebSession {
         ProcessEnvironment.prepare()
         self.options = options
         group = JSContextGroup()
-        group.setExecutionTimeLimit(seconds: options.scriptTimeLimit)
+        watchdog = ScriptWatchdog(group: group, callLimit: options.scriptTimeLimit)
+        watchdog.hostURLPrefixes = ["adv-runtime:"]
         loop = EventLoop()
+        loop.stopCheck = { [watchdog] in watchdog.checkDeadline() }
         host = SessionHost()
         realm = try DOMRealm(group: group, host: host)
         host.session = self
@@ -364,6 +374,10 @@ final class SessionHost: DOMRealmHost {
     func navigate(page: Int, url: String, kind: String) -> Bool {
         guard let session, let target = session.pages[page], let handler = session.navigationRequested else { return false }
         return handler(target, url, kind)
+    }
+
+    func checkBudget(from context: JSContext, what: String?) {
+        session?.watchdog.checkDeadline(from: context, what: what)
     }
 
     func reportError(page: Int, error: JSError, during: String) {

@@ -470,6 +470,7 @@
       queueMicrotask(callback) {
         if (typeof callback !== "function") throw new TypeError("Argument 1 ('callback') to queueMicrotask must be a function");
         Promise.resolve().then(() => {
+          host.checkBudget("a queueMicrotask callback");
           try { callback(); } catch (error) { host.reportError(pageId, error); }
         });
       },

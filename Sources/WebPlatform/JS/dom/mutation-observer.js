@@ -344,6 +344,9 @@
   }
 
   function notify() {
+    // A callback that mutates what it observes queues the next delivery from this one, a chain
+    // of microtasks the engine's time limit never sees: the host checks the budget each time.
+    ctx.host.checkBudget("a MutationObserver delivery");
     notifyQueued = false;
     const observers = Array.from(pending).sort((a, b) => a._order - b._order);
     pending.clear();
