@@ -35,7 +35,14 @@ public struct JSError: Error, CustomStringConvertible {
         thrown = value
         guard value.isObject else {
             name = "Error"
-            message = (try? value.toString()) ?? "(unprintable exception)"
+            message = Self.shown(value)
+            return
+        }
+        // A thrown object that is no error (no string `message`; `throw {code: 1}`) is shown as
+        // its value, as Web Inspector's console shows it, not as "Error: [object Object]".
+        guard value["message"].isString || value["stack"].isString else {
+            name = "Uncaught"
+            message = Self.shown(value)
             return
         }
         name = value["name"].stringValue ?? "Error"
@@ -47,6 +54,19 @@ public struct JSError: Error, CustomStringConvertible {
         column = value["column"].numberValue.map { Int($0) }
         let stackText = value["stack"].stringValue
         stack = (stackText?.isEmpty ?? true) ? nil : stackText
+    }
+
+    /// A thrown non-error as text: a string as it is, a symbol as `Symbol(description)` (which
+    /// `ToString` refuses), an object as JSON (its `toString` when JSON has nothing to say).
+    static func shown(_ value: JSValue) -> String {
+        if value.isSymbol {
+            // A symbol has no properties of its own: read `description` off its wrapper object.
+            let wrapper = JSValueToObject(value.context.ref, value.ref, nil)
+            let description = wrapper.map { JSValue($0, in: value.context)["description"].stringValue } ?? nil
+            return "Symbol(\(description ?? ""))"
+        }
+        if value.isObject, !value.isFunction, let json = try? value.toJSON(), json != "{}" { return json }
+        return (try? value.toString()) ?? "(unprintable exception)"
     }
 
     /// True when the group's execution time limit stopped the script. JavaScriptCore throws an

@@ -43,8 +43,17 @@ import Testing
         let error = #expect(throws: JSError.self) { try context.evaluate("throw 'plain string'") }
         #expect(error?.message == "plain string")
         #expect(error?.name == "Error")
-        let objectError = #expect(throws: JSError.self) { try context.evaluate("throw { code: 7 }") }
-        #expect(objectError?.message == "[object Object]")
+        // An object that is no error is shown as its value, a symbol as `Symbol(description)`.
+        let objectError = #expect(throws: JSError.self) { try context.evaluate("throw { code: 7, why: 'no' }") }
+        #expect(objectError?.message == #"{"code":7,"why":"no"}"#)
+        #expect(objectError?.description == #"Uncaught: {"code":7,"why":"no"}"#)
+        let symbolError = #expect(throws: JSError.self) { try context.evaluate("throw Symbol('boom')") }
+        #expect(symbolError?.message == "Symbol(boom)")
+        let numberError = #expect(throws: JSError.self) { try context.evaluate("throw 42") }
+        #expect(numberError?.message == "42")
+        // An error-like object keeps its name and message.
+        let errorLike = #expect(throws: JSError.self) { try context.evaluate("throw { name: 'QuotaError', message: 'full' }") }
+        #expect(errorLike?.description.hasPrefix("QuotaError: full") == true)
     }
 
     @Test func errorsRethrownThroughHostFunctionsKeepTheirIdentity() throws {

@@ -270,6 +270,21 @@ import WebRuntime
         #expect(lines[2].hasPrefix("     250ms page1/page error ReferenceError: Can't find variable: missing (at https://trace.example/t.html:3:50) during timeout timer 1 (250 ms) set at https://trace.example/t.html:3:11"))
         #expect(session.trace.dump(channels: [.console], from: .milliseconds(100)) == "     250ms page1/page console warn: later\n")
     }
+
+    @Test func multiLineTextStaysOneEventALine() throws {
+        let session = try WebSession()
+        _ = try session.open(html: """
+            <script>
+            console.log("two\\nlines\\r\\nand a return");
+            throw new Error("first line\\nsecond line");
+            </script>
+            """, url: "https://trace.example/m.html")
+        let lines = session.trace.dump().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.count == 3, "\(lines)")
+        #expect(lines[0] == #"       0ms page1/page console log: two\nlines\r\nand a return"#)
+        #expect(lines[1].hasPrefix(#"       0ms page1/page error Error: first line\nsecond line (at https://trace.example/m.html:3:"#), "\(lines[1])")
+        #expect(lines[2] == "")
+    }
 }
 
 @Suite struct URLTests {

@@ -1,3 +1,4 @@
+import Foundation
 /// A trace channel: what kind of effect an event records. Traces can be filtered by channel.
 public struct TraceChannel: RawRepresentable, Hashable, Comparable, Sendable, CustomStringConvertible {
     public let rawValue: String
@@ -53,9 +54,16 @@ public struct TraceEvent: Equatable, Sendable {
     }
 
     /// The event as one trace line: time right-aligned to 10 characters, then where, channel, what.
+    /// A line break inside the text (a multi-line error message, a console message) is written
+    /// as `\n` (a carriage return as `\r`), so that every event stays one line of the trace.
     public var line: String {
         let stamp = time.description
         let padded = stamp.count < 10 ? String(repeating: " ", count: 10 - stamp.count) + stamp : stamp
-        return "\(padded) \(location) \(channel) \(text)"
+        var shown = text
+        if shown.contains(where: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) {
+            shown = shown.replacingOccurrences(of: "\r\n", with: "\\r\\n").replacingOccurrences(of: "\n", with: "\\n")
+                .replacingOccurrences(of: "\r", with: "\\r")
+        }
+        return "\(padded) \(location) \(channel) \(shown)"
     }
 }
