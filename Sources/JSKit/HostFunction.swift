@@ -93,7 +93,14 @@ func invokeHost(
 
 extension JSContext {
     /// Makes a JavaScript function backed by a Swift closure. The closure lives as the function
-    /// object's private data and is released when the object is garbage collected.
+    /// object's private data and is released when the object is garbage collected, or when its
+    /// group goes (the last context released).
+    ///
+    /// The closure must not hold a ``JSContext`` or ``JSValue`` of the same group strongly, nor
+    /// a Swift object that does: either keeps the group's virtual machine alive, so the function
+    /// is never collected and the closure never released, and the whole heap of a finished
+    /// session stays. Use `call.context` for the calling realm, and weak references or plain
+    /// data (an id, a string) for the rest.
     ///
     /// The function inherits from `Function.prototype` (so `call`, `apply` and `bind` work) and
     /// has the given `name` and `length`.

@@ -66,6 +66,8 @@ extension JSContext {
     ///
     /// - Parameters:
     ///   - payload: kept alive until the object is garbage collected, then released in `finalize`.
+    ///     As for ``function(_:length:_:)``'s closure, neither it nor the hooks may hold a
+    ///     context or value of this group strongly, or the group is never freed.
     ///   - get: answers a property read; return nil to fall back to the object's ordinary properties.
     ///   - set: handles a property write; return false to store it as an ordinary property.
     public func hostObject(

@@ -13,6 +13,9 @@ public struct ScenarioResult: Sendable {
     public let virtualDuration: VirtualTime
     /// Wall time the run took, in seconds.
     public let wallSeconds: Double
+    /// True when the run's context group (and so every realm and value of its session) was
+    /// freed once the runner was gone.
+    package internal(set) var sessionReleased = false
 
     /// True when nothing failed.
     public var passed: Bool { failures.isEmpty }

@@ -31,8 +31,30 @@ public final class ScenarioRunner {
     /// Runs `scenario`, optionally forcing a browser profile; `progress` follows the steps and
     /// tasks as they run, for a supervising thread.
     public static func run(_ scenario: Scenario, profile: Browser.Profile? = nil, progress: ScenarioProgress? = nil) -> ScenarioResult {
+        run(scenario, profile: profile, progress: progress, watching: { _ in })
+    }
+
+    /// Runs `scenario` and hands its browser to `watch` before the first step (tests keep weak
+    /// references to what it made, to see it freed).
+    package static func run(_ scenario: Scenario, profile: Browser.Profile? = nil, progress: ScenarioProgress? = nil,
+                            watching watch: (Browser) -> Void) -> ScenarioResult {
         let started = DispatchTime.now().uptimeNanoseconds
         func elapsed() -> Double { Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9 }
+        weak var group: JSContextGroup?
+        var result = runReleasingRunner(scenario, profile: profile, progress: progress, elapsed: elapsed) { browser in
+            group = browser.session.group
+            watch(browser)
+        }
+        // The runner and its browser are gone by now, and the context group with its realms goes
+        // with them unless something still holds one (see JSContext.function on closures).
+        result.sessionReleased = group == nil
+        return result
+    }
+
+    /// Runs `scenario` in a runner that is released when this returns.
+    private static func runReleasingRunner(
+        _ scenario: Scenario, profile: Browser.Profile?, progress: ScenarioProgress?, elapsed: () -> Double, made: (Browser) -> Void
+    ) -> ScenarioResult {
         let runner: ScenarioRunner
         do {
             runner = try ScenarioRunner(scenario, profile: profile)
@@ -43,6 +65,7 @@ public final class ScenarioRunner {
             runner.progress = progress
             runner.browser.loop.beforeEachTask = { [progress] label in progress.task(label) }
         }
+        made(runner.browser)
         runner.execute(wallBudget: scenario.wallBudget, elapsed: elapsed)
         try? FileManager.default.removeItem(at: runner.workFolder)
         return ScenarioResult(

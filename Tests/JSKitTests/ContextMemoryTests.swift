@@ -41,3 +41,36 @@ import Testing
         #expect(residentGrowth < 768 * 1024 * 1024, "resident memory grew by \(residentGrowth / 1024) KB")
     }
 }
+
+extension ContextMemoryTests {
+    /// The group goes with its last context and value, and its heap with it: host functions'
+    /// closures are released then (their objects are finalized as the virtual machine is torn
+    /// down), even those never collected before.
+    @Test func aGroupIsFreedWithItsLastContextAndReleasesHostClosures() throws {
+        final class Token {}
+        weak var group: JSContextGroup?
+        weak var context: JSContext?
+        weak var token: Token?
+        do {
+            let made = JSContextGroup()
+            let realm = JSContext(group: made)
+            let other = JSContext(group: made)
+            let held = Token()
+            let function = realm.function("f") { call in
+                _ = held
+                return call.context.undefined
+            }
+            try realm.globalObject.set("f", function)
+            // A value of one realm kept in another: both realms stay reachable from each other.
+            try other.globalObject.set("kept", try realm.evaluate("({ f, list: [1, 2, 3] })"))
+            try realm.globalObject.set("other", other.globalObject)
+            _ = try other.evaluate("kept.f()")
+            group = made
+            context = realm
+            token = held
+        }
+        #expect(context == nil)
+        #expect(group == nil)
+        #expect(token == nil)
+    }
+}

@@ -22,6 +22,7 @@ import WebRuntime
         let outcome = SuiteRun.runOne(scenario, catalog: Self.catalog, update: false)
         let failures = outcome.failures
         #expect(failures.isEmpty, "\(id):\n\(failures.joined(separator: "\n"))")
+        #expect(outcome.result.sessionReleased, "\(id): the finished session's context group is still alive")
     }
 
     @Test func tracesAreByteIdenticalAcrossRunsAndJobs() throws {

@@ -7,9 +7,7 @@ extension Browser {
     /// IPC would), so no answer ever arrives synchronously.
     func handleAPICall(_ hostCall: HostCall) throws -> JSValue? {
         let contextID = Int(try hostCall.argument(0).toNumber())
-        guard let context = contexts[contextID] else {
-            throw JSError(message: "Extension context invalidated.")
-        }
+        guard let context = contexts[contextID] else { throw Self.contextInvalidated }
         let namespace = try hostCall.argument(1).toString()
         let method = try hostCall.argument(2).toString()
         let argumentArray = hostCall.argument(3)
@@ -66,6 +64,10 @@ extension Browser {
         }
         return deferred.promise
     }
+
+    /// What a call from a context that is gone (or from a browser that is gone) throws, as
+    /// Safari words it.
+    static var contextInvalidated: JSError { JSError(message: "Extension context invalidated.") }
 
     private func settle(_ deferred: JSDeferred, call: APICall, result: APIResult, started: VirtualTime, channel: TraceChannel) {
         let latency = loop.now - started

@@ -74,8 +74,8 @@ extension Browser {
             call.context.string(bundle.url(try call.argument(0).toString()))
         })
         let manifestJSON = (try? bundle.text("manifest.json")) ?? "{}"
-        try runtime.set("getManifest", realm.function("getManifest", length: 0) { [weak world] _ in
-            try (world?.context ?? realm).parseJSON(manifestJSON)
+        try runtime.set("getManifest", realm.function("getManifest", length: 0) { [weak world] call in
+            try (world?.context ?? call.context).parseJSON(manifestJSON)
         })
         try world.global.set("browser", browserObject)
         try world.global.set("chrome", browserObject)

@@ -56,11 +56,14 @@ extension Browser {
                 context.activationExpiry = self.loop.now + Self.transientActivation
                 // window.close() dismisses the popover, once the running script has finished
                 // (HTML "close a browsing context" is queued, not done in the middle of a script).
+                // The function keeps only the extension's id: holding the host would keep its
+                // JavaScript values, and with them the session's realms, alive from the heap.
+                let extensionID = host.id
                 let close = page.pageWorld.context.function("close") { [weak self, weak page] call in
                     guard let self, let page else { return nil }
                     self.loop.schedule(label: "popup window.close()") { [weak self, weak page] in
-                        guard let self, let page, self.popups[host.id] === page else { return }
-                        self.closePopup(host.id)
+                        guard let self, let page, self.popups[extensionID] === page else { return }
+                        self.closePopup(extensionID)
                     }
                     return nil
                 }

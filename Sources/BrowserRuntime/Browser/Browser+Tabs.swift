@@ -34,8 +34,8 @@ extension Browser {
     /// tab, and a private tab's storage is its own.
     func installStorageHook() throws {
         let realm = session.realm.context
-        try session.realm.engine.property("hooks").set("storageScope", realm.function("storageScope", length: 1) { [unowned self] call in
-            guard let tabID = self.pageTabs[Int(try call.argument(0).toNumber())], let tab = self.tab(tabID) else { return call.context.null }
+        try session.realm.engine.property("hooks").set("storageScope", realm.function("storageScope", length: 1) { [weak self] call in
+            guard let self, let tabID = self.pageTabs[Int(try call.argument(0).toNumber())], let tab = self.tab(tabID) else { return call.context.null }
             return try call.context.value(["session": "tab\(tab.id)", "isPrivate": tab.isPrivate])
         })
     }

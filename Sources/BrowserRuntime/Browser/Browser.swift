@@ -73,11 +73,14 @@ public final class Browser {
         // Canonical JSON of values from any realm, for callers outside a context (the scenario
         // runner's expectations); contexts use their own (see makeContext).
         try apiModule.set("canonical", try realm.evaluate(try SourceCache.shared.resource("canonical.js", in: .module), sourceURL: "adv-runtime:///canonical.js").call())
-        try hostObject.set("apiCall", realm.function("apiCall", length: 4) { [unowned self] call in
-            try self.handleAPICall(call)
+        // Host functions live in the JavaScript heap, which outlasts the browser while someone
+        // still holds one of its pages or values: they hold the browser weakly.
+        try hostObject.set("apiCall", realm.function("apiCall", length: 4) { [weak self] call in
+            guard let self else { throw Browser.contextInvalidated }
+            return try self.handleAPICall(call)
         })
-        try hostObject.set("answerMessage", realm.function("answerMessage", length: 3) { [unowned self] call in
-            self.answerMessage(call)
+        try hostObject.set("answerMessage", realm.function("answerMessage", length: 3) { [weak self] call in
+            self?.answerMessage(call)
             return nil
         })
         try installPortFunctions(on: hostObject)

@@ -2,10 +2,12 @@ import JSKit
 import WebRuntime
 
 extension Browser {
-    /// Installs the port host functions browser-api.js calls (portOpen, portPost, portDisconnect).
+    /// Installs the port host functions browser-api.js calls (portOpen, portPost, portDisconnect),
+    /// which hold the browser weakly (see Browser.init).
     func installPortFunctions(on hostObject: JSValue) throws {
         let realm = session.realm.context
-        try hostObject.set("portOpen", realm.function("portOpen", length: 4) { [unowned self] call in
+        try hostObject.set("portOpen", realm.function("portOpen", length: 4) { [weak self] call in
+            guard let self else { throw Browser.contextInvalidated }
             let context = try self.context(call.argument(0))
             let target = Int(try call.argument(1).toNumber())
             let name = try call.argument(2).toString()
@@ -13,7 +15,8 @@ extension Browser {
             let id = self.openPort(from: context, tabID: target >= 0 ? target : nil, frameID: frameID >= 0 ? frameID : nil, name: name)
             return call.context.number(Double(id))
         })
-        try hostObject.set("portPost", realm.function("portPost", length: 4) { [unowned self] call in
+        try hostObject.set("portPost", realm.function("portPost", length: 4) { [weak self] call in
+            guard let self else { throw Browser.contextInvalidated }
             let context = try self.context(call.argument(0))
             let json = try call.argument(2).toString()
             // The message as its sender wrote it (keys in their own order) reaches the other end.
@@ -21,7 +24,8 @@ extension Browser {
             self.postOnPort(Int(try call.argument(1).toNumber()), from: context, json: json, wire: wire)
             return nil
         })
-        try hostObject.set("portDisconnect", realm.function("portDisconnect", length: 2) { [unowned self] call in
+        try hostObject.set("portDisconnect", realm.function("portDisconnect", length: 2) { [weak self] call in
+            guard let self else { throw Browser.contextInvalidated }
             let context = try self.context(call.argument(0))
             self.disconnectPort(Int(try call.argument(1).toNumber()), from: context, error: nil)
             return nil
@@ -29,7 +33,7 @@ extension Browser {
     }
 
     private func context(_ value: JSValue) throws -> ExtensionContext {
-        guard let context = contexts[Int(try value.toNumber())] else { throw JSError(message: "Extension context invalidated.") }
+        guard let context = contexts[Int(try value.toNumber())] else { throw Self.contextInvalidated }
         return context
     }
 

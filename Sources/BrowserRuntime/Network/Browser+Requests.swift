@@ -60,26 +60,28 @@ extension Browser {
     // MARK: - Requests after parsing (JS/network/requests.js)
 
     /// Gives the engine's browser layers their hooks: requests made by script and by elements
-    /// inserted or changed after parsing, and frames inserted, changed or removed.
+    /// inserted or changed after parsing, and frames inserted, changed or removed. The hooks hold
+    /// the browser weakly (see Browser.init); without it a request is blocked and frames are
+    /// left alone.
     func installNetworkHooks() throws {
         let realm = session.realm.context
         let hooks = try session.realm.engine.property("hooks")
-        try hooks.set("request", realm.function("request", length: 5) { [unowned self] call in
+        try hooks.set("request", realm.function("request", length: 5) { [weak self] call in
             let pageID = Int(try call.argument(0).toNumber())
             let element = call.argument(1)
             let url = try call.argument(2).toString()
             let typeName = try call.argument(3).toString()
             let method = call.argument(4).stringValue ?? "GET"
-            guard let page = self.session.pages[pageID], let type = DNRResourceType(rawValue: typeName) else {
+            guard let self, let page = self.session.pages[pageID], let type = DNRResourceType(rawValue: typeName) else {
                 return try call.context.value(["blocked": true])
             }
             let outcome = self.request(from: page, url: url, type: type, method: method)
             if element.isObject { self.settleElementLoad(element, page: page, url: url, type: type, outcome: outcome) }
             return try call.context.value(["blocked": outcome.blocked, "status": outcome.status, "body": outcome.body])
         })
-        try hooks.set("frame", realm.function("frame", length: 2) { [unowned self] call in
+        try hooks.set("frame", realm.function("frame", length: 2) { [weak self] call in
             let pageID = Int(try call.argument(0).toNumber())
-            guard let parent = self.pageFrames[pageID] else { return nil }
+            guard let self, let parent = self.pageFrames[pageID] else { return nil }
             let element = call.argument(1)
             let target = try self.framesLayer.invoke("target", [element])
             let url = target["url"].stringValue ?? "about:blank"
@@ -97,9 +99,9 @@ extension Browser {
             }
             return nil
         })
-        try hooks.set("frameRemoved", realm.function("frameRemoved", length: 2) { [unowned self] call in
+        try hooks.set("frameRemoved", realm.function("frameRemoved", length: 2) { [weak self] call in
             let pageID = Int(try call.argument(0).toNumber())
-            if let parent = self.pageFrames[pageID], let frame = self.frame(holding: call.argument(1), in: parent.tab) {
+            if let self, let parent = self.pageFrames[pageID], let frame = self.frame(holding: call.argument(1), in: parent.tab) {
                 self.trace.record(.navigation, at: "tab\(parent.tab.id)/frame\(frame.id)", "removed from frame \(parent.id)")
                 self.closeFrame(frame)
             }
