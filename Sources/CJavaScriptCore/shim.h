@@ -11,6 +11,11 @@ JS_EXPORT void JSContextGroupSetExecutionTimeLimit(JSContextGroupRef group, doub
                                                    JSShouldTerminateCallback callback, void *context);
 JS_EXPORT void JSContextGroupClearExecutionTimeLimit(JSContextGroupRef group);
 
+// Also from JSContextRefPrivate.h: `function` is called with (promise, reason) for each promise
+// of the context rejected with no handler by the time the microtask queue is empty.
+JS_EXPORT void JSGlobalContextSetUnhandledRejectionCallback(JSGlobalContextRef ctx, JSObjectRef function,
+                                                            JSValueRef *exception);
+
 // Exported by the library, declared in WebKit's private Source/JavaScriptCore/API/JSBasePrivate.h:
 // a full, synchronous collection (JSGarbageCollect only hints that one would be welcome).
 JS_EXPORT void JSSynchronousGarbageCollectForDebugging(JSContextRef ctx);

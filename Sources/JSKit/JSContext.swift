@@ -146,6 +146,18 @@ public final class JSContext {
 
     // MARK: - Exceptions
 
+    /// Calls `body` with the reason of every promise of this realm that is rejected with no
+    /// handler once the microtask queue is empty (JavaScriptCore's unhandled-rejection callback,
+    /// the one WebKit's console reports from). `body` must not hold this realm or its values.
+    public func onUnhandledRejection(_ body: @escaping (JSValue) -> Void) throws {
+        let function = self.function("unhandledRejection", length: 2) { call in
+            body(call.argument(1))
+            return nil
+        }
+        guard let object = function.objectRef else { return }
+        _ = try trying { JSGlobalContextSetUnhandledRejectionCallback(ref, object, $0) }
+    }
+
     /// Runs a C API call that reports failure through an exception out-parameter and turns a
     /// thrown JavaScript value into a ``JSError``.
     /// - Throws: ``JSError`` when the call set the exception.

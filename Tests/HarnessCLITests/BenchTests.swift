@@ -8,7 +8,8 @@ import TestSupport
 import Testing
 import WebRuntime
 
-@Suite struct BenchTests {
+// Serialized: two benchmarks of this suite running at once would see each other's temporary folders.
+@Suite(.serialized) struct BenchTests {
     @Test func medianAndP90FollowTheirDefinitions() {
         let odd = BenchMeasurement(name: "m", unit: "ms", samples: [5, 1, 3, 2, 4])
         #expect(odd.median == 3)

@@ -271,6 +271,25 @@ import WebRuntime
         #expect(session.trace.dump(channels: [.console], from: .milliseconds(100)) == "     250ms page1/page console warn: later\n")
     }
 
+    @Test func unhandledRejectionsAreReportedInEveryWorld() throws {
+        let session = try WebSession()
+        let script = ContentScript(extensionID: "ext", source: "Promise.reject(Symbol('from content'));",
+                                   url: "safari-web-extension://ext/content.js", runAt: .documentEnd)
+        _ = try session.open(html: """
+            <script>
+            Promise.reject(new TypeError("nobody listens"));
+            Promise.reject({ code: 7 });
+            Promise.reject(new Error("handled later")).catch(() => {});
+            </script>
+            """, url: "https://trace.example/r.html", contentScripts: [script])
+        try session.loop.runUntilIdle()
+        let errors = session.trace.dump(channels: [.error])
+        #expect(errors.contains("page1/page error Unhandled Promise Rejection: TypeError: nobody listens (at https://trace.example/r.html:2:"), "\(errors)")
+        #expect(errors.contains(#"page1/page error Unhandled Promise Rejection: {"code":7} during a promise job"#), "\(errors)")
+        #expect(errors.contains("error Unhandled Promise Rejection: Symbol(from content) during a promise job"), "\(errors)")
+        #expect(!errors.contains("handled later"))
+    }
+
     @Test func multiLineTextStaysOneEventALine() throws {
         let session = try WebSession()
         _ = try session.open(html: """

@@ -156,6 +156,7 @@ public final class WebSession {
         let page = Page(id: id, url: url, handle: handle, pageWorld: pageWorld, session: self)
         pages[id] = page
         try realm.initWorld(pageWorldContext, page: handle, pageID: id, worldID: pageWorld.name, isPageWorld: true, seed: seed(page: id, world: pageWorld.name))
+        try reportUnhandledRejections(in: pageWorld, of: page)
         try beforeLoad?(page)
         for script in contentScripts { _ = try page.contentWorld(for: script.extensionID) }
 
@@ -192,10 +193,26 @@ public final class WebSession {
         let world = World(kind: kind, context: context)
         world.page = page
         try realm.initWorld(context, page: page.handle, pageID: page.id, worldID: world.name, isPageWorld: false, seed: seed(page: page.id, world: world.name))
+        try reportUnhandledRejections(in: world, of: page)
         try contentWorldCreated?(world, page)
         // Extension DOM changes are traced only where a content world exists (JS/trace/dom-trace.js).
         try page.document.set("_advExtensionWorlds", context.boolean(true))
         return world
+    }
+
+    /// Reports a promise of `world` rejected with no handler as its page's error, as Safari's
+    /// console does ("Unhandled Promise Rejection: ", WebCore's RejectedPromiseTracker).
+    private func reportUnhandledRejections(in world: World, of page: Page) throws {
+        let name = world.name
+        try world.context.onUnhandledRejection { [weak page] reason in
+            guard let page else { return }
+            var error = JSError(thrown: reason)
+            // Safari's line: an error as `Name: message`, any other value as itself.
+            let bare = !reason.isObject || error.name == "Uncaught"
+            error.message = (bare ? "" : error.name + ": ") + error.message
+            error.name = "Unhandled Promise Rejection"
+            page.report(JSErrorReport(error: error, during: "a promise job"), world: name)
+        }
     }
 
     /// A realm for a world: its global is made from the "Window" class so that its prototype can
