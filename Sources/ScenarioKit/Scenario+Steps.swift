@@ -114,10 +114,10 @@ extension ScenarioReader {
     }
 
     func expectation(_ value: JSONValue?, _ path: String, tabs: Set<String>) throws -> Scenario.Expectation {
-        let fields = try object(value, path, allowed: ["js", "world", "tab", "equals", "visible", "hidden", "trace", "noTrace", "channel", "from", "to", "storage", "sessionStorage", "dynamicRules", "toolbar"])
-        let kinds = ["js", "visible", "hidden", "trace", "noTrace", "storage", "sessionStorage", "dynamicRules", "toolbar"].filter { fields[$0] != nil }
+        let fields = try object(value, path, allowed: ["js", "world", "tab", "equals", "visible", "hidden", "trace", "noTrace", "error", "channel", "from", "to", "storage", "sessionStorage", "dynamicRules", "toolbar"])
+        let kinds = ["js", "visible", "hidden", "trace", "noTrace", "error", "storage", "sessionStorage", "dynamicRules", "toolbar"].filter { fields[$0] != nil }
         guard kinds.count == 1, let kind = kinds.first else {
-            throw fail(path, kinds.isEmpty ? "needs one of js, visible, hidden, trace, noTrace, storage, sessionStorage, dynamicRules, toolbar" : "checks several things (\(kinds.joined(separator: ", "))); use one expect step each")
+            throw fail(path, kinds.isEmpty ? "needs one of js, visible, hidden, trace, noTrace, error, storage, sessionStorage, dynamicRules, toolbar" : "checks several things (\(kinds.joined(separator: ", "))); use one expect step each")
         }
         let tab = try fields["tab"].map { try string($0, path + ".tab") } ?? "main"
         func known() throws -> String {
@@ -136,6 +136,10 @@ extension ScenarioReader {
             return .trace(text: try string(fields[kind], path + "." + kind), channel: try fields["channel"].map { try string($0, path + ".channel") },
                           from: try fields["from"].map { try milliseconds($0, path + ".from") }, to: try fields["to"].map { try milliseconds($0, path + ".to") },
                           present: kind == "trace")
+        case "error":
+            // An error the scenario means to happen: traced (on the error channel) by now. It
+            // also makes a background that throws this while starting not a failure.
+            return .trace(text: try string(fields[kind], path + ".error"), channel: "error", from: nil, to: nil, present: true)
         case "storage", "sessionStorage":
             _ = try object(fields[kind], path + "." + kind)
             return .storage(area: kind == "storage" ? "local" : "session", equals: json(fields[kind] ?? .null))

@@ -94,6 +94,7 @@ public final class ScenarioRunner {
                 try checkStopped(during: Self.describe(step))
                 index += 1
             }
+            failures += unexpectedStartErrors()
         } catch {
             if let stop = stopMessage(for: error, step: index < scenario.steps.count ? scenario.steps[index] : nil) {
                 failures.append((index < scenario.steps.count ? scenario.steps[index].path + ": " : "") + stop)
@@ -114,6 +115,24 @@ public final class ScenarioRunner {
             } else {
                 failures.append("\(error)")
             }
+        }
+    }
+
+    /// Errors a background script threw while it started (its first run or a restart) that no
+    /// expectation of the scenario names: an extension that fails to start is a failed scenario
+    /// (Safari shows the error in the extension's Web Inspector, and its listeners are missing),
+    /// unless an `{"expect": {"error": …}}` step (or a `trace` on the error channel) says it is meant.
+    private func unexpectedStartErrors() -> [String] {
+        let expected = scenario.steps.compactMap { step -> String? in
+            guard case let .expect(.trace(text, "error", _, _, true)) = step.action else { return nil }
+            return text
+        }
+        return browser.trace.dump(channels: [.error]).split(separator: "\n").compactMap { line -> String? in
+            let text = String(line)
+            guard text.contains(" background"), text.contains(" during background script "),
+                  !expected.contains(where: { text.contains($0) }) else { return nil }
+            let event = text.drop { $0 == " " }.split(separator: " ", maxSplits: 3).last.map(String.init) ?? text
+            return "the background threw while starting: \(event.split(separator: "|").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? event)"
         }
     }
 

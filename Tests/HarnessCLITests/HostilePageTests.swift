@@ -4,9 +4,9 @@ import HarnessCLI
 import Testing
 import TestSupport
 
-/// Pages that try to hang the harness (fixtures/hostile): each is stopped with its reason and
-/// the place its script was, its remaining steps are reported as not run, and the scenarios
-/// beside it go on.
+/// Pages that try to hang the harness, and an extension that fails to start (fixtures/hostile):
+/// each is stopped or failed with its reason and the place its script was, its remaining steps
+/// are reported as not run, and the scenarios beside it go on.
 @Suite struct HostilePageTests {
     static let folder = Support.packageRoot.appendingPathComponent("fixtures/hostile")
 
@@ -45,6 +45,15 @@ import TestSupport
             #expect(lines.contains(stop), "\(name): \(lines)")
             #expect(lines.contains(notRun) == (notRun != "not run:"), "\(name): \(lines)")
         }
+    }
+
+    @Test func aBackgroundThatThrowsWhileStartingFailsUnlessTheErrorIsExpected() {
+        let (code, output) = run(["background-throws", "background-throws-expected"])
+        #expect(code == 1)
+        #expect(report(of: "background-throws", in: output).hasPrefix(
+            "      the background threw while starting: TypeError: undefined is not an object (evaluating 'settings.enabled') (at safari-web-extension://"), "\(output)")
+        #expect(report(of: "background-throws", in: output).hasSuffix("/background.js:4:9) during background script background.js"), "\(output)")
+        #expect(output.contains("PASS  hostile/background-throws-expected"), "\(output)")
     }
 
     @Test func aPromiseLoopThatNeverCallsTheHostIsFailedByTheSupervisor() throws {
