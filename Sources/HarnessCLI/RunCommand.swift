@@ -2,6 +2,7 @@ import ADVHarnessSupport
 import BrowserRuntime
 import CommandLineKit
 import Foundation
+import JSKit
 import RuntimeBench
 import ScenarioKit
 import WebRuntime
@@ -9,7 +10,7 @@ import WebRuntime
 /// `adv-harness run`: runs scenarios, compares their traces with the baselines, prints one line
 /// per scenario and the closing `N passed, N failed`.
 enum RunCommand {
-    static let spec = CommandSpec(tool: "adv-harness", command: "run", options: ["--filter", "--junit", "--profile", "--jobs", "--shard"], flags: ["--update-baselines", "--no-baselines", "--pass-with-no-scenarios"], help: help)
+    static let spec = CommandSpec(tool: "adv-harness", command: "run", options: ["--filter", "--junit", "--profile", "--jobs", "--shard", "--repeat-each"], flags: ["--update-baselines", "--no-baselines", "--pass-with-no-scenarios", "--log-memory"], help: help)
 
     static let help = """
     usage: adv-harness run [SUITE|FILE|DIR]... [options]
@@ -27,6 +28,10 @@ enum RunCommand {
                             profile differs is not compared with its baseline)
       --jobs N              run N scenarios at once (default 1); traces do not change
       --shard K/N           run only shard K of N (for a CI matrix)
+      --repeat-each N       run every selected scenario N times in a row (1-10000), each compared
+                            with its baseline: flaky and order-dependent behaviour shows as a FAIL
+      --log-memory          print the process's resident memory after each scenario (to look
+                            for leaks across a long run)
     Exit status: 0 all passed, 1 some failed, 2 bad input. Mismatches write -actual and -diff
     files under .build/adv-results/.
     """
@@ -61,8 +66,20 @@ enum RunCommand {
             }
             files = SuiteRun.shard(files, index: parts[0], count: parts[1])
         }
+        var repeats = 1
+        if let text = arguments.value("--repeat-each") {
+            guard let value = Int(text), (1...10_000).contains(value) else {
+                throw UsageError("--repeat-each must be a whole number from 1 to 10000, got '\(text)'")
+            }
+            // Repeats of one scenario may run at once; two writers of one golden trace would race.
+            if value > 1 && arguments.has("--update-baselines") {
+                throw spec.error("--repeat-each and --update-baselines cannot be combined (record once, then repeat)")
+            }
+            repeats = value
+        }
+        let logMemory = arguments.has("--log-memory")
         // Validate every scenario before running any.
-        let scenarios = try files.map { try catalog.scenario(at: $0) }
+        let scenarios = try files.map { try catalog.scenario(at: $0) }.flatMap { Array(repeating: $0, count: repeats) }
         // A run that selects nothing is almost always a mistake (a typo in --filter, an empty
         // folder); like Jest and Playwright, say so and fail unless asked not to.
         if scenarios.isEmpty {
@@ -80,8 +97,10 @@ enum RunCommand {
             let result = outcome.result
             let status = outcome.passed ? "PASS" : "FAIL"
             let progress = output.isTerminal ? "[\(index + 1)/\(scenarios.count)] " : ""
-            var line = "\(progress)\(status)  \(result.scenario.id)  virtual \(formatVirtual(result.virtualDuration))  wall \(Int((result.wallSeconds * 1000).rounded()))ms"
+            let repetition = repeats > 1 ? " #\(index % repeats + 1)" : ""
+            var line = "\(progress)\(status)  \(result.scenario.id)\(repetition)  virtual \(formatVirtual(result.virtualDuration))  wall \(Int((result.wallSeconds * 1000).rounded()))ms"
             if case .recorded(changed: true)? = outcome.baseline { line += "  (baseline written)" }
+            if logMemory { line += "  rss \(ProcessMemory.residentBytes(trimmingMalloc: true) / 1_048_576) MB" }
             output.out(line)
             for failure in outcome.failures {
                 output.out(failure.split(separator: "\n", omittingEmptySubsequences: false).map { "      " + $0 }.joined(separator: "\n"))

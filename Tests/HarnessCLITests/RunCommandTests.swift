@@ -107,4 +107,23 @@ import Testing
         #expect(both == 2)
         #expect(bothErr.contains("contradict each other"))
     }
+
+    @Test func repeatEachRunsEveryScenarioThatManyTimesAndIsChecked() {
+        let (code, out, _) = run(["run", "runtime", "--filter", "notes-permission-denied", "--repeat-each", "3", "--jobs", "2"])
+        #expect(code == 0, "\(out)")
+        let lines = out.split(separator: "\n").map(String.init)
+        #expect(lines.count == 4, "\(out)")
+        for (index, line) in lines.prefix(3).enumerated() {
+            #expect(line.hasPrefix("PASS  runtime/notes-permission-denied #\(index + 1)  virtual "), "\(line)")
+        }
+        #expect(lines.last == "3 passed, 0 failed")
+        for bad in ["0", "10001", "2.5", "many"] {
+            let (status, badOut, err) = run(["run", "runtime", "--repeat-each", bad])
+            #expect(status == 2 && badOut.isEmpty, "\(bad): \(badOut)")
+            #expect(err == "adv-harness: --repeat-each must be a whole number from 1 to 10000, got '\(bad)'\n")
+        }
+        let (both, bothOut, bothErr) = run(["run", "runtime", "--repeat-each", "2", "--update-baselines"])
+        #expect(both == 2 && bothOut.isEmpty)
+        #expect(bothErr.contains("--repeat-each and --update-baselines cannot be combined"), "\(bothErr)")
+    }
 }

@@ -3,13 +3,6 @@ import Testing
 @testable import JSKit
 
 @Suite struct ContextMemoryTests {
-    /// Resident memory in bytes (/proc/self/statm, Linux).
-    static func resident() -> Int {
-        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8),
-              let pages = Int(text.split(separator: " ")[1]) else { return 0 }
-        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
-    }
-
     @Test func tenThousandContextsKeepMemoryFlat() throws {
         let group = JSContextGroup()
         let probe = JSContext(group: group)
@@ -24,10 +17,10 @@ import Testing
         }
         try churn(1_000)  // warm up allocator and JIT
         let before = probe.memoryStatistics()
-        let residentBefore = Self.resident()
+        let residentBefore = ProcessMemory.residentBytes()
         try churn(10_000)
         let after = probe.memoryStatistics()
-        let residentGrowth = Self.resident() - residentBefore
+        let residentGrowth = ProcessMemory.residentBytes() - residentBefore
         // The group's own heap: released realms are collected, so global objects and heap size
         // stay where they were (this is per group, unaffected by tests running beside it).
         let globals = after["globalObjectCount"] ?? .infinity

@@ -35,22 +35,4 @@ import WebRuntime
         let released = result.sessionReleased
         #expect(released)
     }
-
-    /// 300 scenarios in one process: once the first 20 have warmed the allocators, the JIT and
-    /// the caches, resident memory grows by at most 50 MB (before the fix each run kept its
-    /// session, about 12 MB, so this grew by over 3 GB).
-    @Test func threeHundredScenariosKeepResidentMemoryFlat() throws {
-        let scenario = try Self.scenario(Self.cheap)
-        var afterTwenty = 0
-        var released = 0
-        for index in 1...300 {
-            let result = ScenarioRunner.run(scenario)
-            #expect(result.failures.isEmpty, "run \(index): \(result.failures)")
-            if result.sessionReleased { released += 1 }
-            if index == 20 { afterTwenty = Support.residentBytesKept() }
-        }
-        let growth = Support.residentBytesKept() - afterTwenty
-        #expect(released == 300)
-        #expect(growth <= 50 * 1_048_576, "resident memory grew by \(growth / 1_048_576) MB from run 20 to run 300")
-    }
 }

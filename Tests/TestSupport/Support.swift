@@ -47,26 +47,6 @@ public enum Support {
     public static func contentScript(_ source: String, runAt: ContentScript.RunAt = .documentEnd) -> ContentScript {
         ContentScript(extensionID: "test", source: source, url: "safari-web-extension://test/content.js", runAt: runAt)
     }
-
-    /// Resident memory of this process in bytes once malloc has handed its free pages back to
-    /// the system (glibc's malloc_trim): what is kept, less of what other tests running at the
-    /// same time allocated and freed.
-    public static func residentBytesKept() -> Int {
-        // Swift's Glibc module leaves malloc.h out; the function is looked up instead.
-        typealias Trim = @convention(c) (Int) -> Int32
-        if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") {
-            _ = unsafeBitCast(symbol, to: Trim.self)(0)
-        }
-        return residentBytes()
-    }
-
-    /// Resident memory of this process in bytes (Linux /proc/self/statm).
-    public static func residentBytes() -> Int {
-        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
-        let fields = text.split(separator: " ")
-        guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
-        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
-    }
 }
 
 extension Support {

@@ -45,10 +45,13 @@ package enum HelperExecutable {
         process.standardOutput = out
         process.standardError = err
         try process.run()
-        // Small outputs only: read after exit is safe below the pipe buffer size.
+        // Both pipes are drained while the child runs, so neither can fill up and stall it.
+        nonisolated(unsafe) var errors = Data()
+        let done = DispatchSemaphore(value: 0)
+        Thread { errors = err.fileHandleForReading.readDataToEndOfFile(); done.signal() }.start()
+        let output = out.fileHandleForReading.readDataToEndOfFile()
+        done.wait()
         process.waitUntilExit()
-        return (process.terminationStatus,
-                String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self),
-                String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+        return (process.terminationStatus, String(decoding: output, as: UTF8.self), String(decoding: errors, as: UTF8.self))
     }
 }
