@@ -17,6 +17,13 @@ public struct JSError: Error, CustomStringConvertible {
     public var column: Int?
     /// The JavaScript stack, one `function@url:line:column` frame a line.
     public var stack: String?
+
+    /// Where a frame of a JavaScriptCore stack ran: `url:line:column` of `name@url:line:column`
+    /// (empty for code without a URL, `[native code]` for the engine's own functions).
+    public static func place(ofFrame frame: Substring) -> Substring {
+        frame.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false).last ?? ""
+    }
+
     /// The thrown value itself, so a host function can rethrow it into JavaScript unchanged.
     public var thrown: JSValue?
 

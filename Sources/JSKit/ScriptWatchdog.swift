@@ -155,7 +155,7 @@ public final class ScriptWatchdog {
     func innermostLocation(_ stack: String) -> String? {
         var withoutURL = false
         for frame in stack.split(separator: "\n") {
-            let place = frame.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false).last.map(String.init) ?? ""
+            let place = String(JSError.place(ofFrame: frame))
             if place.isEmpty || place.hasPrefix("[native") {
                 withoutURL = withoutURL || place.isEmpty
                 continue
@@ -166,7 +166,8 @@ public final class ScriptWatchdog {
         return withoutURL ? "code without a URL (an inline event handler, eval or Function)" : nil
     }
 
-    static func seconds(_ value: Double) -> String {
+    /// `30 s`, `0.5 s`: a limit or budget for messages.
+    public static func seconds(_ value: Double) -> String {
         value == value.rounded() && abs(value) < 1e15 ? "\(Int(value)) s" : "\(value) s"
     }
 }

@@ -77,7 +77,7 @@ public final class ScenarioRunner {
         let watchdog = browser.session.watchdog
         // The budget holds inside a running call or parse too: the watchdog checks it while
         // JavaScript runs, the loop between tasks.
-        watchdog.setDeadline(after: wallBudget - elapsed(), reason: "exceeded the scenario's wall-time budget of \(Self.seconds(wallBudget))")
+        watchdog.setDeadline(after: wallBudget - elapsed(), reason: "exceeded the scenario's wall-time budget of \(ScriptWatchdog.seconds(wallBudget))")
         var index = 0
         do {
             try setUp()
@@ -101,9 +101,7 @@ public final class ScenarioRunner {
                 let session = browser.session
                 if !session.stopReported {
                     session.stopReported = true
-                    var text = stop
-                    if let stack = session.watchdog.termination?.stack { text += " | stack: " + stack.split(separator: "\n").joined(separator: " < ") }
-                    browser.trace.record(.error, at: "scenario", text)
+                    browser.trace.record(.error, at: "scenario", stop + session.stackSuffix(session.watchdog.termination?.stack))
                 }
                 let rest = scenario.steps.dropFirst(index + 1).map(\.path)
                 if !rest.isEmpty {
@@ -154,10 +152,6 @@ public final class ScenarioRunner {
     /// `the click`: the kind of a step, for messages.
     static func describe(_ step: Scenario.Step) -> String {
         "the " + String(String(describing: step.action).prefix { $0 != "(" })
-    }
-
-    static func seconds(_ value: Double) -> String {
-        value == value.rounded() && value < 1e15 ? "\(Int(value)) s" : "\(value) s"
     }
 
     private func setUp() throws {

@@ -1,6 +1,7 @@
 import BrowserRuntime
 import Dispatch
 import Foundation
+import JSKit
 import WebRuntime
 
 /// Runs many scenarios, optionally in parallel, and reports each in input order.
@@ -101,8 +102,8 @@ public enum SuiteRun {
     private static func overdueOutcome(_ scenario: Scenario, progress: ScenarioProgress, allowance: Double) -> Outcome {
         let (step, text, task) = progress.snapshot
         var failures = [(step.map { scenario.steps[$0].path + ": " } ?? "") +
-            "JavaScript did not return within the scenario's wall-time budget of \(ScenarioRunner.seconds(scenario.wallBudget)) " +
-            "(plus \(ScenarioRunner.seconds(overdueGrace))) during \(text)" + (task.map { ", in the task \($0)" } ?? "") +
+            "JavaScript did not return within the scenario's wall-time budget of \(ScriptWatchdog.seconds(scenario.wallBudget)) " +
+            "(plus \(ScriptWatchdog.seconds(overdueGrace))) during \(text)" + (task.map { ", in the task \($0)" } ?? "") +
             ": a script that never yields and never calls the host (a promise job that queues itself?); its thread was abandoned"]
         let rest = scenario.steps.dropFirst((step ?? -1) + 1).map(\.path)
         if !rest.isEmpty { failures.append("not run: " + rest.joined(separator: ", ")) }

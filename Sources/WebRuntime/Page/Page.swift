@@ -85,14 +85,14 @@ public final class Page {
             errors.append(PageError(time: session.loop.now, world: world, report: report))
             let termination = session.watchdog.termination
             var text = "JavaScript stopped: " + (termination.map { "it \($0)" } ?? "terminated") + " during \(report.during)"
-            if let stack = termination?.stack { text += " | stack: " + stack.split(separator: "\n").joined(separator: " < ") }
+            text += session.stackSuffix(termination?.stack)
             session.trace.record(.error, at: session.locationName(self, world), text)
             return
         }
         errors.append(PageError(time: session?.loop.now ?? .zero, world: world, report: report))
         if let session {
             var text = report.error.description + " during " + report.during
-            if let stack = report.error.stack { text += " | stack: " + stack.split(separator: "\n").joined(separator: " < ") }
+            text += session.stackSuffix(report.error.stack)
             session.trace.record(.error, at: session.locationName(self, world), text)
         }
     }

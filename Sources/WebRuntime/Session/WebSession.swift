@@ -72,6 +72,24 @@ public final class WebSession {
     /// ``resourceLoader`` otherwise.
     public var stylesheetLoader: ((String) -> String?)?
 
+    /// Where the harness's own scripts come from: its layers (`adv-runtime:`) and the Debian
+    /// packages they are built on (domino, cssom). Their frames are left out of traced stacks and
+    /// of the places a stop names: a page's stack in Safari shows the page's frames, not the
+    /// engine's, and these URLs depend on where the packages are installed.
+    public static var harnessURLPrefixes: [String] { ["adv-runtime:", "file://" + JSPackages.searchRoot + "/"] }
+
+    /// ` | stack: f@url:1:2 < g@url:3:4` for a traced error: the frames of `stack`, innermost
+    /// first, without the harness's own (``harnessURLPrefixes``); empty when none is left.
+    public func stackSuffix(_ stack: String?) -> String {
+        guard let stack else { return "" }
+        let prefixes = Self.harnessURLPrefixes
+        let frames = stack.split(separator: "\n").filter { frame in
+            let place = JSError.place(ofFrame: frame)
+            return !prefixes.contains { place.hasPrefix($0) }
+        }
+        return frames.isEmpty ? "" : " | stack: " + frames.joined(separator: " < ")
+    }
+
     /// Makes a session: a new context group with domino loaded.
     /// - Throws: ``MissingPackageError`` when node-domino or node-cssom is missing,
     ///   ``JSError`` when the runtime's own scripts fail to load.
@@ -80,7 +98,7 @@ public final class WebSession {
         self.options = options
         group = JSContextGroup()
         watchdog = ScriptWatchdog(group: group, callLimit: options.scriptTimeLimit)
-        watchdog.hostURLPrefixes = ["adv-runtime:"]
+        watchdog.hostURLPrefixes = Self.harnessURLPrefixes
         loop = EventLoop()
         loop.stopCheck = { [watchdog] in watchdog.checkDeadline() }
         host = SessionHost()
