@@ -74,6 +74,29 @@ import WebRuntime
             """) as? Double == 603)
     }
 
+    /// The cascade and the mutation feed walk a deep tree without recursing once per level: a
+    /// tree built by script, which the cap does not limit, 20,000 levels deep (each level a
+    /// stack frame overflowed JavaScriptCore's stack before).
+    @Test func aDeepTreeBuiltByScriptHasComputedStylesAndCanBeInsertedWhole() throws {
+        // Before the load event: once the page has loaded, appending level after level is
+        // several times slower past some 6,000 levels (not yet explained), which this test of
+        // recursion does not need to pay for.
+        let (_, page) = try Support.load("<!DOCTYPE html>" + Self.helpers + "<main></main>", runToIdle: false)
+        let world = page.pageWorld
+        _ = try Support.eval(world, """
+            (() => { let n = document.querySelector('main'); for (let i = 0; i < 20000; i++) n = n.appendChild(document.createElement('div')); n.textContent = 'deep'; window.deepest = n; })()
+            """)
+        #expect(try Support.eval(world, "getComputedStyle(deepest).display") as? String == "block")
+        _ = try Support.eval(world, """
+            (() => { const top = document.createElement('section'); let n = top; for (let i = 0; i < 20000; i++) n = n.appendChild(document.createElement('p'));
+              n.textContent = 'inserted'; document.body.append(top); window.inserted = n; })()
+            """)
+        #expect(try Support.eval(world, "getComputedStyle(inserted).display") as? String == "block")
+        #expect(try Support.eval(world, "document.querySelector('section').getElementsByTagName('p').length") as? Double == 20000)
+        #expect(try Support.eval(world, "depth(inserted) - depth(document.querySelector('section'))") as? Double == 20000)
+        #expect(page.errors.isEmpty)
+    }
+
     /// 100,000 nested divs, loaded by a tab in 4 KB slices as from the network: the document is
     /// whole, 512 deep, and the page works (scripts after it run, the DOM answers, load fires).
     /// How long it takes is the benchmark's business, not this test's; a parse that walked the
