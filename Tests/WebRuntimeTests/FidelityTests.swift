@@ -101,3 +101,8 @@ private func expectCaseFileLoads(_ part: String, atLeast: Int) throws {
     @Test func caseFileLoads() throws { try expectCaseFileLoads("abort", atLeast: 10) }
     @Test(arguments: Fidelity.probes("abort")) func matchesWebKit(_ probe: FidelityProbe) throws { try expectMatchesWebKit(probe) }
 }
+
+@Suite struct HTMLParserFidelityTests {
+    @Test func caseFileLoads() throws { try expectCaseFileLoads("html-parser", atLeast: 30) }
+    @Test(arguments: Fidelity.probes("html-parser")) func matchesWebKit(_ probe: FidelityProbe) throws { try expectMatchesWebKit(probe) }
+}

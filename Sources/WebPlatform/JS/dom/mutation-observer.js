@@ -202,9 +202,16 @@
     }
   });
   function textNodesIn(root) {
+    // In tree order, without recursion: a subtree a script built can be deeper than the call stack.
     const out = [];
-    const walk = (n) => { for (let c = n.firstChild; c; c = c.nextSibling) { if (c.nodeType === 3 || c.nodeType === 8) out.push(c); else if (c.firstChild) walk(c); } };
-    walk(root);
+    let node = root.firstChild;
+    while (node) {
+      if (node.nodeType === 3 || node.nodeType === 8) out.push(node);
+      else if (node.firstChild) { node = node.firstChild; continue; }
+      while (node !== root && !node.nextSibling) node = node.parentNode;
+      if (node === root) break;
+      node = node.nextSibling;
+    }
     return out;
   }
 
