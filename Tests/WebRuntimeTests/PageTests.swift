@@ -34,6 +34,31 @@ import WebRuntime
         #expect(page.errors.isEmpty)
     }
 
+    /// DOM 4.2.6: querySelectorAll returns a static NodeList, iterable and with forEach, from a
+    /// document, an element and a fragment alike, for a lone tag name as for any selector
+    /// (domino answered a lone tag name with a live list that had neither).
+    @Test func querySelectorAllReturnsAStaticIterableNodeList() throws {
+        let session = try WebSession()
+        let page = try session.open(html: "<div id='d'><p>a</p><p>b</p></div><template><p>c</p></template>", url: "https://site.example/")
+        for context in ["document", "document.getElementById('d')", "document.querySelector('template').content"] {
+            for selector in ["p", "div > p, template p", "#d p"] {
+                let probe = """
+                    (() => { const list = \(context).querySelectorAll("\(selector)"); const before = list.length;
+                      const seen = []; for (const node of list) seen.push(node.textContent); list.forEach((node) => seen.push(node.localName));
+                      document.getElementById('d').append(document.createElement('p'));
+                      const still = list.length === before; document.getElementById('d').lastChild.remove();
+                      return [list instanceof NodeList, Object.prototype.toString.call(list), still, seen.join()].join('|') })()
+                    """
+                // The template's content is a fragment of its own: only its <p> matches there.
+                let seen = context.hasSuffix("content") ? (selector == "p" ? "c,p" : "") : "a,b,p,p"
+                let expected = "true|[object NodeList]|true|" + seen
+                let got = try Support.eval(page.pageWorld, probe) as? String
+                #expect(got == expected, "\(context).querySelectorAll('\(selector)'): \(got ?? "nil")")
+            }
+        }
+        #expect(try Support.eval(page.pageWorld, "document.querySelector('nothing') === null && Object.getOwnPropertyNames(document).indexOf('querySelector') < 0") as? Bool == true)
+    }
+
     @Test func readyStateAndLifecycleEventsFollowHTML() throws {
         let session = try WebSession()
         let page = try session.open(html: """

@@ -106,4 +106,48 @@ import WebRuntime
         _ = try session.navigate(from: second, html: "<p></p>", url: "https://three.example/")
         #expect(session.trace.dump(channels: [.error]) == errors)
     }
+
+    /// Every path a page has to the engine realm's objects, with a patch through it and what the
+    /// next page reads back: the navigation undoes each (issue 19, point 2).
+    static let leakPaths: [(path: String, patch: String, reader: String, expected: String)] = [
+        ("a NodeList's iterator (the engine's array iterator)",
+         "Object.getPrototypeOf(document.querySelectorAll('p')[Symbol.iterator]()).next = () => ({ done: true })",
+         "String(Array.from(document.querySelectorAll('p')).length)", "1"),
+        ("a Map iterator, in code the engine's Function compiles",
+         "document.constructor.constructor('Object.getPrototypeOf(new Map().entries()).next = () => ({ done: true })')()",
+         "String(document.constructor.constructor('return [...new Map([[1, 2]])].length')())", "1"),
+        ("an error the DOM throws",
+         "try { document.querySelector('!!') } catch (error) { Object.getPrototypeOf(error).patched = true; error.constructor.prototype.name = 'Patched' }",
+         "(() => { try { document.querySelector('!!') } catch (error) { return error.name + ' ' + error.patched } })()", "SyntaxError undefined"),
+        ("Object.prototype, at the end of every DOM prototype chain",
+         "let o = document; while (Object.getPrototypeOf(o)) o = Object.getPrototypeOf(o); o.leaked = 'patched'",
+         "String(document.leaked)", "undefined"),
+        ("Function.prototype, through a DOM method",
+         "Object.getPrototypeOf(document.createElement).call = () => 'patched'",
+         "String(document.createElement.call(document, 'p').localName)", "p"),
+        ("a getter on the window's shared object",
+         "let w = window; while (!Object.getOwnPropertyDescriptor(w, 'HTMLElement')) w = Object.getPrototypeOf(w); Object.defineProperty(w, 'HTMLElement', { get: () => 'patched', configurable: true })",
+         "typeof HTMLElement", "function"),
+        ("the virtual clock's Date",
+         "Date.now = () => 0; Date.prototype.getTime = () => 0",
+         "String(Date.now() > 0 && new Date().getTime() > 0)", "true"),
+        ("the engine's Object.prototype.get, which putting a data property back must not read",
+         "let o = document; while (Object.getPrototypeOf(o)) o = Object.getPrototypeOf(o); o.get = function () { return 'patched' }; Element.prototype.remove = null",
+         "typeof Element.prototype.remove + ' ' + typeof ({}).get", "function undefined"),
+        ("a DOM method, frozen with the engine's functions",
+         "try { Element.prototype.remove.marked = true } catch (error) {}; Element.prototype.remove = function () { return 'patched' }",
+         "String(document.createElement('p').remove === undefined) + ' ' + String(Element.prototype.remove.marked)", "false undefined"),
+    ]
+
+    @Test(arguments: leakPaths.indices)
+    func aNavigationUndoesAPatchThroughEveryPathToTheEngine(_ index: Int) throws {
+        let (path, patch, reader, expected) = Self.leakPaths[index]
+        let session = try WebSession()
+        let first = try session.open(html: "<p></p><script>\(patch)</script>", url: "https://one.example/")
+        #expect(first.errors.isEmpty, "\(path): \(first.errors)")
+        let second = try session.navigate(from: first, html: "<p></p>", url: "https://two.example/")
+        let read = try Support.eval(second.pageWorld, reader) as? String
+        #expect(read == expected, "\(path): \(read ?? "nil")")
+        #expect(session.trace.dump(channels: [.error]).isEmpty, "\(path)")
+    }
 }

@@ -185,57 +185,132 @@
     });
   }
 
-  // MARK: - Prototype snapshot: nothing a page patches survives its navigation
+  // MARK: - Intrinsics snapshot: nothing a page patches survives its navigation or its scenario
 
-  // Every constructor and prototype a page can reach through the DOM (and this realm's builtins,
-  // which DOM objects inherit from) is recorded once; `restorePrototypes` puts back any property a
-  // page added, changed or deleted. Only what can change is compared again: a property that is
-  // neither writable nor configurable (constants, domino's internals, a constructor's
-  // `prototype`) can be neither reassigned, redefined nor deleted (ECMA-262 10.1.6.3
-  // ValidateAndApplyPropertyDescriptor). Added properties show in the own-key count.
+  // Pages reach this realm's objects through the DOM: a node's prototype chain ends at this
+  // realm's Object.prototype, `document.constructor.constructor` is this realm's Function (and
+  // with it this realm's global), a NodeList's iterator is this realm's array iterator, an error
+  // the DOM throws is this realm's. Everything reachable that way is recorded once, when the
+  // engine has loaded: a walk of the object graph from this realm's global object, the shared
+  // DOM globals and the intrinsics no property leads to (iterator and generator prototypes),
+  // through every own property's value, getter and setter and every prototype, without calling
+  // anything. `restorePrototypes` compares it all again and puts back any property a page added,
+  // changed or deleted, and any prototype it replaced. Only what can change is compared: a
+  // property that is neither writable nor configurable (constants, domino's internals, a
+  // constructor's `prototype`) can be neither reassigned, redefined nor deleted (ECMA-262
+  // 10.1.6.3 ValidateAndApplyPropertyDescriptor); added properties show in the own-key count.
+  //
+  // Most of what the walk finds are functions: the DOM's and the builtins' methods, accessors and
+  // (domino's methods being ordinary functions) the `prototype` object each of those has. The
+  // walk freezes them, and a frozen object cannot change (ECMA-262 6.1.7.3, the invariants of
+  // the essential internal methods), so each navigation compares the few hundred objects left
+  // (constructors, prototypes, namespaces) instead of over seven thousand. Known difference: in
+  // Safari a page may add properties to a DOM method or redefine its `name` (a native function
+  // is extensible); here the engine's are frozen (writes to them fail as on any frozen object).
+  // A constructor keeps its freedom: a function stays unfrozen when it is a global, or when its
+  // `prototype` holds more than the `constructor` every ordinary function's has.
   const guarded = [];
   const guardedObjects = new Set();
-  function guard(object, name) {
-    if (object === null || (typeof object !== "object" && typeof object !== "function")) return;
-    if (guardedObjects.has(object)) return;
-    guardedObjects.add(object);
-    const keys = Reflect.ownKeys(object);
-    const mutableKeys = [], descriptors = [];
-    for (const key of keys) {
-      const descriptor = Object.getOwnPropertyDescriptor(object, key);
-      if (descriptor.configurable || descriptor.writable) { mutableKeys.push(key); descriptors.push(descriptor); }
+  function isMethod(fn, isRoot) {
+    if (isRoot) return false;
+    const prototype = Reflect.getOwnPropertyDescriptor(fn, "prototype");
+    if (prototype === undefined) return true;
+    const value = prototype.value;
+    if (value === null || typeof value !== "object") return false;
+    const keys = Reflect.ownKeys(value);
+    return keys.length === 1 && keys[0] === "constructor" && value.constructor === fn && Reflect.getPrototypeOf(value) === Object.prototype;
+  }
+  function guardGraph(roots, rootCount) {
+    const queue = roots.slice();
+    for (let head = 0; head < queue.length; head++) {
+      const [object, name] = queue[head];
+      if (object === null || (typeof object !== "object" && typeof object !== "function")) continue;
+      if (guardedObjects.has(object)) continue;
+      guardedObjects.add(object);
+      let frozen = false;
+      if (typeof object === "function" && isMethod(object, head < rootCount)) {
+        const prototype = object.prototype;
+        if (prototype !== undefined) { Object.freeze(prototype); guardedObjects.add(prototype); }
+        Object.freeze(object);
+        frozen = true;
+      }
+      const keys = Reflect.ownKeys(object);
+      const mutableKeys = [], descriptors = [];
+      for (const key of keys) {
+        const descriptor = Reflect.getOwnPropertyDescriptor(object, key);
+        if (descriptor.configurable || descriptor.writable) { mutableKeys.push(key); descriptors.push(descriptor); }
+        const label = name + "." + (typeof key === "symbol" ? "[" + String(key) + "]" : key);
+        if ("value" in descriptor) queue.push([descriptor.value, label]);
+        else {
+          if (descriptor.get) queue.push([descriptor.get, label + " (getter)"]);
+          if (descriptor.set) queue.push([descriptor.set, label + " (setter)"]);
+        }
+      }
+      const proto = Reflect.getPrototypeOf(object);
+      if (!frozen) guarded.push({ object, name, keys, mutableKeys, descriptors, proto, extensible: Reflect.isExtensible(object) });
+      queue.push([proto, name + " (its prototype)"]);
     }
-    guarded.push({ object, name, keys, mutableKeys, descriptors, proto: Object.getPrototypeOf(object), extensible: Object.isExtensible(object) });
   }
-  for (const name of Object.keys(domGlobals)) {
-    const value = domGlobals[name];
-    guard(value, name);
-    if (typeof value === "function" && value.prototype) guard(value.prototype, name + ".prototype");
+  // Intrinsics that no property leads to: ECMA-262's iterator, generator and async prototypes.
+  function hiddenIntrinsics() {
+    const protoOf = Reflect.getPrototypeOf;
+    const found = [
+      [protoOf([][Symbol.iterator]()), "%ArrayIteratorPrototype%"],
+      [protoOf(new Map()[Symbol.iterator]()), "%MapIteratorPrototype%"],
+      [protoOf(new Set()[Symbol.iterator]()), "%SetIteratorPrototype%"],
+      [protoOf(""[Symbol.iterator]()), "%StringIteratorPrototype%"],
+      [protoOf(/a/[Symbol.matchAll]("a")), "%RegExpStringIteratorPrototype%"],
+      [protoOf(function* () {}), "%GeneratorFunction.prototype%"],
+      [protoOf(async function () {}), "%AsyncFunction.prototype%"],
+      [protoOf(async function* () {}), "%AsyncGeneratorFunction.prototype%"],
+    ];
+    if (typeof Iterator === "function" && typeof Iterator.prototype.map === "function") {
+      found.push([protoOf([].values().map((x) => x)), "%IteratorHelperPrototype%"]);
+      if (typeof Iterator.from === "function") found.push([protoOf(Iterator.from({ next() { return { done: true }; } })), "%WrapForValidIteratorPrototype%"]);
+    }
+    return found;
   }
-  for (const builtin of [Object, Function, Array, String, Number, Boolean, Symbol, Promise, RegExp, Error, Map, Set, JSON, Math, Reflect]) {
-    const name = builtin === JSON ? "JSON" : builtin === Math ? "Math" : builtin === Reflect ? "Reflect" : builtin.name;
-    guard(builtin, name);
-    if (builtin.prototype) guard(builtin.prototype, name + ".prototype");
+  // Roots are named as a page names them: `Element.prototype.remove`, `Array.prototype.push`.
+  const roots = [[VirtualDate, "Date"], [Navigator, "Navigator"]];
+  for (const container of [domGlobals, globalThis]) {
+    for (const key of Object.getOwnPropertyNames(container)) {
+      const descriptor = Reflect.getOwnPropertyDescriptor(container, key);
+      if ("value" in descriptor) roots.push([descriptor.value, key]);
+    }
   }
-  guard(domGlobals, "window");
+  guardGraph(roots.concat([[domGlobals, "window"], [globalThis, "globalThis"]], hiddenIntrinsics()), roots.length);
 
+  // The restore runs after pages have had this realm's intrinsics to patch, so it calls only
+  // functions captured here, at load, and loops by index (a `for…of` would call the array
+  // iterator's `next`, which a page may have replaced; `push` may be gone).
+  const { getOwnPropertyDescriptor, ownKeys, getPrototypeOf, setPrototypeOf, isExtensible, deleteProperty, defineProperty } = Reflect;
+  const StringOf = String;
+  // Snapshot descriptors have no prototype: a page's `Object.prototype.get` must not turn a data
+  // descriptor into an accessor when it is put back (ToPropertyDescriptor reads inherited fields).
+  for (let e = 0; e < guarded.length; e++) {
+    const descriptors = guarded[e].descriptors;
+    for (let i = 0; i < descriptors.length; i++) setPrototypeOf(descriptors[i], null);
+  }
   function sameDescriptor(a, b) {
     if (a === undefined) return false;
     return a.value === b.value && a.get === b.get && a.set === b.set &&
       a.writable === b.writable && a.enumerable === b.enumerable && a.configurable === b.configurable;
   }
+  function includes(list, item) {
+    for (let i = 0; i < list.length; i++) if (list[i] === item) return true;
+    return false;
+  }
 
   // Kept out of the comparison loop, which runs over every property on every navigation.
   function putBack(object, key, descriptor) {
     try {
-      Reflect.deleteProperty(object, key);
-      Object.defineProperty(object, key, descriptor);
-      return true;
+      deleteProperty(object, key);
+      return defineProperty(object, key, descriptor);
     } catch (error) {
       return false;
     }
   }
-  const reportedStuck = new Set();
+  const reportedStuck = [];
   // Returns how many properties were put back and what could not be: a page may make a shared
   // property non-configurable, or an object non-extensible (Object.freeze on a prototype, as
   // some pages do to keep extensions from hooking an API), and JavaScript has no way back from
@@ -244,33 +319,39 @@
   function restorePrototypes() {
     let restored = 0;
     const stuck = [];
-    for (const entry of guarded) {
+    const note = (name) => { stuck[stuck.length] = name; };
+    for (let e = 0; e < guarded.length; e++) {
+      const entry = guarded[e];
       const object = entry.object;
-      const current = Reflect.ownKeys(object);
+      const current = ownKeys(object);
       const keys = entry.mutableKeys, descriptors = entry.descriptors;
       let missing = 0;
       for (let i = 0; i < keys.length; i++) {
-        const now = Object.getOwnPropertyDescriptor(object, keys[i]);
+        const now = getOwnPropertyDescriptor(object, keys[i]);
         if (sameDescriptor(now, descriptors[i])) continue;
         if (now === undefined) missing++;
-        if (putBack(object, keys[i], descriptors[i])) restored++; else stuck.push(entry.name + "." + String(keys[i]));
+        if (putBack(object, keys[i], descriptors[i])) restored++; else note(entry.name + "." + StringOf(keys[i]));
       }
       // Keys the page added: more than were there, less the ones it deleted.
       if (current.length !== entry.keys.length - missing) {
-        const known = new Set(entry.keys);
-        for (const key of current) {
-          if (known.has(key)) continue;
-          if (Reflect.deleteProperty(object, key)) restored++; else stuck.push(entry.name + "." + String(key));
+        for (let i = 0; i < current.length; i++) {
+          const key = current[i];
+          if (includes(entry.keys, key)) continue;
+          if (deleteProperty(object, key)) restored++; else note(entry.name + "." + StringOf(key));
         }
       }
-      if (Object.getPrototypeOf(object) !== entry.proto) {
-        if (Reflect.setPrototypeOf(object, entry.proto)) restored++; else stuck.push(entry.name + " (its prototype)");
+      if (getPrototypeOf(object) !== entry.proto) {
+        if (setPrototypeOf(object, entry.proto)) restored++; else note(entry.name + " (its prototype)");
       }
-      if (entry.extensible && !Object.isExtensible(object)) stuck.push(entry.name + " (no longer extensible)");
+      if (entry.extensible && !isExtensible(object)) note(entry.name + " (no longer extensible)");
     }
     // Each is said once per session; the next navigations find the same ones again.
-    const fresh = stuck.filter((name) => !reportedStuck.has(name));
-    for (const name of fresh) reportedStuck.add(name);
+    const fresh = [];
+    for (let i = 0; i < stuck.length; i++) {
+      if (includes(reportedStuck, stuck[i])) continue;
+      reportedStuck[reportedStuck.length] = stuck[i];
+      fresh[fresh.length] = stuck[i];
+    }
     return { restored, stuck: fresh };
   }
 
