@@ -89,7 +89,7 @@ let package = Package(
         // Helpers shared by every test target.
         .target(
             name: "TestSupport",
-            dependencies: ["ADVHarnessSupport", "ScenarioKit", "BrowserRuntime", "WebRuntime", "JSKit", "StrictJSON", "RuleStore"],
+            dependencies: ["ADVHarnessSupport", "ScenarioKit", "BrowserRuntime", "WebRuntime", "JSKit", "StrictJSON", "RuleStore", "BlockerCore"],
             path: "Tests/TestSupport"
         ),
         .testTarget(name: "JSKitTests", dependencies: ["JSKit"]),
@@ -98,11 +98,11 @@ let package = Package(
         // Reads Package.swift and the sources: the dependency rules of README.md's Layout hold.
         .testTarget(name: "PackageLayoutTests"),
         .testTarget(name: "BlockerCoreTests", dependencies: ["BlockerCore", "TestSupport"], swiftSettings: [.swiftLanguageMode(.v6)]),
-        .testTarget(name: "RuleStoreTests", dependencies: ["RuleStore", "TestSupport", "adv-rulefile-worker"], swiftSettings: [.swiftLanguageMode(.v6)]),
+        .testTarget(name: "RuleStoreTests", dependencies: ["RuleStore", "BlockerCore", "TestSupport", "adv-rulefile-worker"], swiftSettings: [.swiftLanguageMode(.v6)]),
         .testTarget(name: "ADVCheckKitTests", dependencies: ["ADVCheckKit", "CommandLineKit", "RuleStore", "BlockerCore", "TestSupport"], swiftSettings: [.swiftLanguageMode(.v6)]),
         .testTarget(name: "WebRuntimeTests", dependencies: ["WebRuntime", "WebPlatform", "BrowserRuntime", "TestSupport", "JSKit"]),
         .testTarget(name: "BrowserRuntimeTests", dependencies: ["BrowserRuntime", "WebRuntime", "TestSupport", "JSKit"]),
-        .testTarget(name: "ScenarioKitTests", dependencies: ["ScenarioKit", "BrowserRuntime", "WebRuntime", "StrictJSON", "TestSupport"]),
+        .testTarget(name: "ScenarioKitTests", dependencies: ["ScenarioKit", "BrowserRuntime", "WebRuntime", "StrictJSON", "BlockerCore", "TestSupport"]),
         .testTarget(name: "HarnessCLITests", dependencies: ["HarnessCLI", "CommandLineKit", "RuntimeBench", "ScenarioKit", "WebRuntime", "TestSupport"]),
     ]
 )

@@ -10,7 +10,7 @@ import WebRuntime
 /// `adv-harness run`: runs scenarios, compares their traces with the baselines, prints one line
 /// per scenario and the closing `N passed, N failed`.
 enum RunCommand {
-    static let spec = CommandSpec(tool: "adv-harness", command: "run", options: ["--filter", "--junit", "--profile", "--jobs", "--shard", "--repeat-each"], flags: ["--update-baselines", "--no-baselines", "--pass-with-no-scenarios", "--log-memory"], help: help)
+    static let spec = CommandSpec(tool: "adv-harness", command: "run", options: ["--filter", "--junit", "--profile", "--jobs", "--shard", "--repeat-each", "--shuffle"], flags: ["--update-baselines", "--no-baselines", "--pass-with-no-scenarios", "--log-memory", "--isolate"], help: help)
 
     static let help = """
     usage: adv-harness run [SUITE|FILE|DIR]... [options]
@@ -32,6 +32,10 @@ enum RunCommand {
                             with its baseline: flaky and order-dependent behaviour shows as a FAIL
       --log-memory          print the process's resident memory after each scenario (to look
                             for leaks across a long run)
+      --shuffle SEED        run the scenarios in a random order given by SEED (a whole number,
+                            printed first): a scenario that depends on another's leftovers fails
+      --isolate             give every scenario an engine of its own instead of a warm one
+                            (slower; for telling an isolation problem from a real failure)
     Exit status: 0 all passed, 1 some failed, 2 bad input. Mismatches write -actual and -diff
     files under .build/adv-results/.
     """
@@ -78,14 +82,27 @@ enum RunCommand {
             repeats = value
         }
         let logMemory = arguments.has("--log-memory")
+        var shuffleSeed: UInt64?
+        if let text = arguments.value("--shuffle") {
+            guard let value = UInt64(text) else { throw UsageError("--shuffle must be a whole number from 0 to \(UInt64.max), got '\(text)'") }
+            shuffleSeed = value
+        }
+        let pool = EnginePool.shared
+        if arguments.has("--isolate") { pool.reuses = false }
+        // The workers' engines load while the scenario files are read and checked.
+        pool.warm(jobs)
         // Validate every scenario before running any.
-        let scenarios = try files.map { try catalog.scenario(at: $0) }.flatMap { Array(repeating: $0, count: repeats) }
+        var scenarios = try files.map { try catalog.scenario(at: $0) }.flatMap { Array(repeating: $0, count: repeats) }
+        if let shuffleSeed {
+            scenarios = SuiteRun.shuffle(scenarios, seed: shuffleSeed)
+        }
         // A run that selects nothing is almost always a mistake (a typo in --filter, an empty
         // folder); like Jest and Playwright, say so and fail unless asked not to.
         if scenarios.isEmpty {
             output.out("no scenarios matched")
             return arguments.has("--pass-with-no-scenarios") ? ExitStatus.success : ExitStatus.checkFailed
         }
+        if let shuffleSeed { output.out("shuffled with seed \(shuffleSeed)") }
         var passed = 0
         var failed = 0
         var cases: [JUnitReport.Case] = []
@@ -97,7 +114,7 @@ enum RunCommand {
             let result = outcome.result
             let status = outcome.passed ? "PASS" : "FAIL"
             let progress = output.isTerminal ? "[\(index + 1)/\(scenarios.count)] " : ""
-            let repetition = repeats > 1 ? " #\(index % repeats + 1)" : ""
+            let repetition = repeats > 1 && shuffleSeed == nil ? " #\(index % repeats + 1)" : ""
             var line = "\(progress)\(status)  \(result.scenario.id)\(repetition)  virtual \(formatVirtual(result.virtualDuration))  wall \(Int((result.wallSeconds * 1000).rounded()))ms"
             if case .recorded(changed: true)? = outcome.baseline { line += "  (baseline written)" }
             if logMemory { line += "  rss \(ProcessMemory.residentBytes(trimmingMalloc: true) / 1_048_576) MB" }

@@ -21,43 +21,51 @@ public final class ScenarioRunner {
     /// Files of real native hosts for this run (removed afterwards).
     lazy var workFolder: URL = FileManager.default.temporaryDirectory.appendingPathComponent("adv-scenario-\(UUID().uuidString)")
 
-    private init(_ scenario: Scenario, profile: Browser.Profile?) throws {
+    private init(_ scenario: Scenario, profile: Browser.Profile?, engine: SessionEngine?) throws {
         self.scenario = scenario
         var options = Browser.Options()
         options.profile = profile ?? scenario.profile
-        browser = try Browser(options: options)
+        browser = try Browser(options: options, engine: engine)
     }
 
     /// Runs `scenario`, optionally forcing a browser profile; `progress` follows the steps and
-    /// tasks as they run, for a supervising thread.
-    public static func run(_ scenario: Scenario, profile: Browser.Profile? = nil, progress: ScenarioProgress? = nil) -> ScenarioResult {
-        run(scenario, profile: profile, progress: progress, watching: { _ in })
+    /// tasks as they run, for a supervising thread. The browser's engine comes from `pool` (a
+    /// warm one when it has one) and goes back to it if the scenario passed and left nothing
+    /// that cannot be restored (see ``EnginePool``).
+    public static func run(_ scenario: Scenario, profile: Browser.Profile? = nil, progress: ScenarioProgress? = nil,
+                           pool: EnginePool = .shared) -> ScenarioResult {
+        run(scenario, profile: profile, progress: progress, pool: pool, watching: { _ in })
     }
 
     /// Runs `scenario` and hands its browser to `watch` before the first step (tests keep weak
     /// references to what it made, to see it freed).
     package static func run(_ scenario: Scenario, profile: Browser.Profile? = nil, progress: ScenarioProgress? = nil,
-                            watching watch: (Browser) -> Void) -> ScenarioResult {
+                            pool: EnginePool = .shared, watching watch: (Browser) -> Void) -> ScenarioResult {
         let started = DispatchTime.now().uptimeNanoseconds
         func elapsed() -> Double { Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9 }
-        weak var group: JSContextGroup?
-        var result = runReleasingRunner(scenario, profile: profile, progress: progress, elapsed: elapsed) { browser in
-            group = browser.session.group
+        weak var session: WebSession?
+        var reusable: SessionEngine?
+        var result = runReleasingRunner(scenario, profile: profile, progress: progress, pool: pool, reusable: &reusable, elapsed: elapsed) { browser in
+            session = browser.session
             watch(browser)
         }
-        // The runner and its browser are gone by now, and the context group with its realms goes
-        // with them unless something still holds one (see JSContext.function on closures).
-        result.sessionReleased = group == nil
+        // The runner and its browser are gone by now, and the session with them unless something
+        // still holds it (see JSContext.function on closures); only then may another scenario
+        // have the engine.
+        result.sessionReleased = session == nil
+        if let reusable { pool.park(reusable) }
         return result
     }
 
-    /// Runs `scenario` in a runner that is released when this returns.
+    /// Runs `scenario` in a runner that is released when this returns; `reusable` is its engine
+    /// when the pool may have it again.
     private static func runReleasingRunner(
-        _ scenario: Scenario, profile: Browser.Profile?, progress: ScenarioProgress?, elapsed: () -> Double, made: (Browser) -> Void
+        _ scenario: Scenario, profile: Browser.Profile?, progress: ScenarioProgress?, pool: EnginePool, reusable: inout SessionEngine?,
+        elapsed: () -> Double, made: (Browser) -> Void
     ) -> ScenarioResult {
         let runner: ScenarioRunner
         do {
-            runner = try ScenarioRunner(scenario, profile: profile)
+            runner = try ScenarioRunner(scenario, profile: profile, engine: try pool.take())
         } catch {
             return ScenarioResult(scenario: scenario, failures: ["cannot start the browser: \(error)"], trace: "", virtualDuration: .zero, wallSeconds: elapsed())
         }
@@ -68,9 +76,11 @@ public final class ScenarioRunner {
         made(runner.browser)
         runner.execute(wallBudget: scenario.wallBudget, elapsed: elapsed)
         try? FileManager.default.removeItem(at: runner.workFolder)
-        return ScenarioResult(
+        let result = ScenarioResult(
             scenario: scenario, failures: runner.failures, trace: runner.browser.trace.dump(),
             virtualDuration: runner.browser.loop.now, wallSeconds: elapsed())
+        reusable = pool.retire(runner.browser.session, passed: runner.failures.isEmpty)
+        return result
     }
 
     private func execute(wallBudget: Double, elapsed: () -> Double) {

@@ -1,3 +1,4 @@
+import BlockerCore
 import BrowserRuntime
 import Dispatch
 import Foundation
@@ -34,6 +35,12 @@ public enum SuiteRun {
     /// list, starting at `index - 1`, so each file lands on exactly one shard.
     public static func shard(_ files: [URL], index: Int, count: Int) -> [URL] {
         files.sorted { $0.path < $1.path }.enumerated().filter { $0.offset % count == index - 1 }.map(\.element)
+    }
+
+    /// `scenarios` in the order `--shuffle seed` runs them: the same on every machine.
+    public static func shuffle(_ scenarios: [Scenario], seed: UInt64) -> [Scenario] {
+        var generator = SplitMix64(seed: seed)
+        return generator.shuffled(scenarios)
     }
 
     /// Runs `scenarios` on `jobs` threads and calls `report` for each outcome in input order.

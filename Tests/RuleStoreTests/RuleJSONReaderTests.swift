@@ -1,3 +1,4 @@
+import BlockerCore
 import Foundation
 import TestSupport
 import Testing

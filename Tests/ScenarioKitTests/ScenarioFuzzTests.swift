@@ -1,3 +1,4 @@
+import BlockerCore
 import Foundation
 import ScenarioKit
 import StrictJSON
@@ -8,18 +9,8 @@ import WebRuntime
 /// Seeded mutations of the shipped scenario files: each mutant is refused with a JSON path (the
 /// harness's exit 2) or accepted, and none may crash the process (a trap here kills the test run).
 @Suite struct ScenarioFuzzTests {
-    /// A small deterministic generator (SplitMix64): the same mutants on every run and machine.
-    struct Generator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(max(1, bound))) }
-    }
+    /// The same mutants on every run and machine.
+    typealias Generator = SplitMix64
 
     /// Values a mutation puts in place of another: other types, and the numbers that used to trap
     /// or wrap (huge, negative, fractional where a count is due).
@@ -106,7 +97,7 @@ import WebRuntime
         let folder = Support.scratchRoot.appendingPathComponent("adv-fuzz-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        var generator = Generator(state: 20_261_201)
+        var generator = Generator(seed: 20_261_201)
         var accepted: [Scenario] = []
         var refused = 0
         for round in 0..<10_000 {

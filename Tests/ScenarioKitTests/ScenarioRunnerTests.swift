@@ -19,20 +19,29 @@ import WebRuntime
 
     /// The objects of a run are gone once `run` returns: for every extension context (whose
     /// `runtime.getManifest` held the engine realm) and for a popup (whose `window.close` held
-    /// its extension's host, and with it the host's JavaScript values).
+    /// its extension's host, and with it the host's JavaScript values). In an engine of its own
+    /// (`--isolate`) the context group goes too; a warm engine stays in its pool, and only there.
     @Test(arguments: [cheap, "sources/popup-typed-host", "picker/match-similar"])
     func aFinishedScenarioFreesItsSession(_ id: String) throws {
-        let probe = ReleaseProbe()
-        let result = ScenarioRunner.run(try Self.scenario(id), watching: { browser in
-            probe.watch(browser, as: "browser")
-            probe.watch(browser.session, as: "session")
-            probe.watch(browser.session.group, as: "context group")
-            probe.watch(browser.session.realm.context, as: "engine realm")
-            probe.watch(browser.loop, as: "event loop")
-        })
-        #expect(result.failures.isEmpty, "\(result.failures)")
-        #expect(probe.survivors.isEmpty, "still alive after \(id): \(probe.survivors)")
-        let released = result.sessionReleased
-        #expect(released)
+        for reusing in [false, true] {
+            let pool = EnginePool()
+            pool.reuses = reusing
+            let probe = ReleaseProbe()
+            let result = ScenarioRunner.run(try Self.scenario(id), pool: pool, watching: { browser in
+                probe.watch(browser, as: "browser")
+                probe.watch(browser.session, as: "session")
+                probe.watch(browser.session.group, as: "context group")
+                probe.watch(browser.session.realm.context, as: "engine realm")
+                probe.watch(browser.loop, as: "event loop")
+            })
+            #expect(result.failures.isEmpty, "\(result.failures)")
+            let released = result.sessionReleased
+            #expect(released)
+            if reusing {
+                #expect(probe.survivors == ["context group", "engine realm"], "still alive after \(id) in a warm engine: \(probe.survivors)")
+                pool.drain()
+            }
+            #expect(probe.survivors.isEmpty, "still alive after \(id)\(reusing ? " once its pool let the engine go" : ""): \(probe.survivors)")
+        }
     }
 }

@@ -61,11 +61,12 @@ public final class Browser {
     var nextPortID = 1
     package let apiModule: JSValue
 
-    /// Makes a browser with no tabs and no extensions.
-    /// - Throws: as ``WebSession/init(options:)``.
-    public init(options: Options = Options()) throws {
+    /// Makes a browser with no tabs and no extensions, in `engine` when given (a warm one from
+    /// an ``EnginePool``) or a new one.
+    /// - Throws: as ``WebSession/init(options:engine:)``.
+    public init(options: Options = Options(), engine: SessionEngine? = nil) throws {
         self.options = options
-        session = try WebSession(options: options.session)
+        session = try WebSession(options: options.session, engine: engine)
         let realm = session.realm.context
         let factory = try realm.evaluate(try SourceCache.shared.resource("browser-api.js", in: .module), sourceURL: "adv-runtime:///browser-api.js")
         let hostObject = realm.object()

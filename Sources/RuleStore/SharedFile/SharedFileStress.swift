@@ -1,3 +1,5 @@
+import BlockerCore
+
 /// The deterministic add/remove workload one process runs in the multi-process file test.
 ///
 /// Each worker only touches ids it created (`w<worker>-<n>`), so the expected final

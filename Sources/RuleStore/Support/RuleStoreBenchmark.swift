@@ -1,3 +1,4 @@
+import BlockerCore
 import Foundation
 
 /// Timing of the operations the spec gives a budget for (under 20 ms each).

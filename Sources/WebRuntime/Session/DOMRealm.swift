@@ -16,6 +16,7 @@ package final class DOMRealm {
     private let createPageFunction: JSValue
     private let initWorldFunction: JSValue
     private let restoreFunction: JSValue
+    private let endSessionFunction: JSValue
 
     /// Loads the loader, domino, the layers (in the order of ``LayerCatalog``) and the engine
     /// script into a new realm of `group`.
@@ -49,6 +50,7 @@ package final class DOMRealm {
         createPageFunction = try engine.property("createPage")
         initWorldFunction = try engine.property("initWorld")
         restoreFunction = try engine.property("restorePrototypes")
+        endSessionFunction = try engine.property("endSession")
     }
 
     /// Evaluates the script `JS/<path>` of the web platform in `context`, named by its path.
@@ -78,6 +80,14 @@ package final class DOMRealm {
             global, page, context.number(Double(pageID)), context.string(worldID),
             context.boolean(isPageWorld), context.number(Double(seed)),
         ])
+    }
+
+    /// Forgets the session that used this realm (its pages closed) and restores the intrinsics.
+    /// - Returns: what could not be restored, every time it is found.
+    func endSession() throws -> [String] {
+        let stuck = try endSessionFunction.call()
+        let count = Int((try? stuck["length"].toNumber()) ?? 0)
+        return try (0..<count).map { try stuck[$0].toString() }
     }
 
     /// Undoes every change pages made to the shared DOM constructors and prototypes.

@@ -22,6 +22,9 @@ public final class WebSession {
         public init() {}
     }
 
+    /// The warm part: the context group with domino and the layers, and its watchdog. Made for
+    /// this session, or taken from an ``EnginePool`` (give it back with ``EnginePool/give(_:passed:)``).
+    public let engine: SessionEngine
     /// The virtual machine.
     public let group: JSContextGroup
     /// Stops the session's JavaScript past the per-call limit or a deadline. Once it has, the
@@ -38,8 +41,8 @@ public final class WebSession {
     package let realm: DOMRealm
     /// Realms made for the page being opened, taken in order by its worlds (see `open`).
     private var preparedRealms: [JSContext] = []
-    /// The engine realm's host functions hold this weakly; the session keeps it alive.
-    private let host: SessionHost
+    /// The engine realm's host functions hold this weakly; the engine keeps it alive.
+    private var host: SessionHost { engine.host }
     /// Pages open now, by id.
     public private(set) var pages: [Int: Page] = [:]
     private var nextPageID = 1
@@ -93,17 +96,21 @@ public final class WebSession {
     /// Makes a session: a new context group with domino loaded.
     /// - Throws: ``MissingPackageError`` when node-domino or node-cssom is missing,
     ///   ``JSError`` when the runtime's own scripts fail to load.
-    public init(options: Options = Options()) throws {
-        ProcessEnvironment.prepare()
+    ///
+    /// With `engine` (a warm one from ``EnginePool/take()``), the session reuses its context group:
+    /// its worlds are new realms, its clock, loop and trace are new, and the engine realm starts
+    /// as it was when it loaded.
+    public init(options: Options = Options(), engine: SessionEngine? = nil) throws {
         self.options = options
-        group = JSContextGroup()
-        watchdog = ScriptWatchdog(group: group, callLimit: options.scriptTimeLimit)
-        watchdog.hostURLPrefixes = Self.harnessURLPrefixes
+        let engine = try engine ?? SessionEngine()
+        try engine.begin(callLimit: options.scriptTimeLimit)
+        self.engine = engine
+        group = engine.group
+        watchdog = engine.watchdog
+        realm = engine.realm
         loop = EventLoop()
         loop.stopCheck = { [watchdog] in watchdog.checkDeadline() }
-        host = SessionHost()
-        realm = try DOMRealm(group: group, host: host)
-        host.session = self
+        engine.host.session = self
         loop.errorHandler = { [weak self] owner, report in
             guard let owner, let page = self?.pages[owner] else { return }
             page.report(report, world: page.worldName(forScriptURL: report.error.sourceURL))
@@ -242,6 +249,11 @@ public final class WebSession {
             return context
         }
         return JSContext(group: group, name: name, globalClassName: "Window")
+    }
+
+    /// Closes every open page, as when the browser quits: no events, timers and frames cancelled.
+    public func closeAllPages() {
+        for id in pages.keys.sorted() { pages[id]?.close() }
     }
 
     func pageClosed(_ page: Page) {

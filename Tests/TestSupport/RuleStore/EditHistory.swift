@@ -1,3 +1,4 @@
+import BlockerCore
 import RuleStore
 
 /// A random history of edits on several devices with skewed clocks, and what it produces.

@@ -1,3 +1,4 @@
+import BlockerCore
 import RuleStore
 
 /// Finds a random history that breaks a property, then shrinks it to a minimal one.

@@ -1,3 +1,4 @@
+import BlockerCore
 import Foundation
 
 /// An in-memory stand-in for the private database's single `personal-rules-v1` record.

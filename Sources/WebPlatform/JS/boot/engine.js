@@ -316,7 +316,7 @@
   // some pages do to keep extensions from hooking an API), and JavaScript has no way back from
   // either. Those are named so the harness can say that later pages see them; everything else
   // is still restored.
-  function restorePrototypes() {
+  function restoreIntrinsics() {
     let restored = 0;
     const stuck = [];
     const note = (name) => { stuck[stuck.length] = name; };
@@ -345,6 +345,10 @@
       }
       if (entry.extensible && !isExtensible(object)) note(entry.name + " (no longer extensible)");
     }
+    return { restored, stuck };
+  }
+  function restorePrototypes() {
+    const { restored, stuck } = restoreIntrinsics();
     // Each is said once per session; the next navigations find the same ones again.
     const fresh = [];
     for (let i = 0; i < stuck.length; i++) {
@@ -730,8 +734,20 @@
     for (const name in web) if (web[name].world) web[name].world(global, page.document, isPageWorld);
   }
 
+  // The session using this engine has ended and its pages are closed: the layers forget what
+  // they kept for it (history, cookies, storage, observers), the browser's hooks go, and the
+  // intrinsics are restored. Returns what could not be restored (the engine is then not reused).
+  function endSession() {
+    const stuck = restoreIntrinsics().stuck;
+    for (const name in web) if (web[name].sessionEnded) web[name].sessionEnded();
+    const keys = ownKeys(hooks);
+    for (let i = 0; i < keys.length; i++) deleteProperty(hooks, keys[i]);
+    reportedStuck.length = 0;
+    return stuck;
+  }
+
   // `contextNames` is for the layer catalog's tests: what the context holds once every layer has
   // loaded (the engine's members and every layer's provides).
-  return { createPage, initWorld, restorePrototypes, domGlobals, web, hooks, addMutationListener, guardedCount: () => guarded.length,
+  return { createPage, initWorld, restorePrototypes, endSession, domGlobals, web, hooks, addMutationListener, guardedCount: () => guarded.length,
            contextNames: () => Object.keys(ctx) };
 })

@@ -366,6 +366,8 @@
 
   return {
     name: "customElements",
+    // A warm engine's next session starts with no definitions and no pending reactions.
+    sessionEnded() { definitionCount = 0; elements.length = 0; reactions.clear(); depth = 0; flushQueued = false; },
     page(p) {
       const document = p.document;
       Object.defineProperty(p.shared, "customElements", { get() { return registryOf(document); }, enumerable: true, configurable: true });

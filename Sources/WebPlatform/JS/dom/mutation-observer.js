@@ -435,6 +435,11 @@
 
   return {
     name: "mutations",
+    // A warm engine's next session starts with no observers (their pages are gone).
+    sessionEnded() {
+      observed = 0; nextObserverOrder = 1; pending.clear(); notifyQueued = false;
+      batchDepth = 0; batch = null; parserBatches = 0; attributeDepth = 0;
+    },
     page(p) { p.document._setMutationHandler(handleDominoMutation); },
   };
 })

@@ -429,6 +429,8 @@
 
   return {
     name: "geometry",
+    // A warm engine's next session starts with no observers, numbered from 1 again.
+    sessionEnded() { nextOrder = 1; observing = false; },
     page(p) {
       const doc = p.document;
       Object.defineProperty(doc, "_advBoxes", { value: new Map() });

@@ -258,6 +258,8 @@
 
   return {
     name: "history",
+    // A warm engine's next session starts with no session histories (SessionEngine).
+    sessionEnded() { sessions.clear(); pages.clear(); },
     page(p) {
       const key = p.historySession || "page " + p.pageId;
       let session = sessions.get(key);

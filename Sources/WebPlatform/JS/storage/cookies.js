@@ -144,6 +144,8 @@
 
   return {
     name: "cookies",
+    // A warm engine's next session starts with empty jars (SessionEngine).
+    sessionEnded() { jars.clear(); created = 0; },
     // A restart keeps the cookies with an expiry; session cookies and private ones go.
     restart() {
       jars.delete("private");

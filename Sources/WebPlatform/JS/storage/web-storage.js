@@ -168,6 +168,8 @@
 
   return {
     name: "webStorage",
+    // A warm engine's next session starts with empty storage areas (SessionEngine).
+    sessionEnded() { areas.clear(); documents.clear(); },
     page(p) {
       const entry = { document: p.document, windowTarget: p.windowTarget, pageId: p.pageId, storages: {} };
       documents.set(p.pageId, entry);

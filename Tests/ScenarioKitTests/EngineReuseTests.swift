@@ -1,0 +1,74 @@
+import Foundation
+import ScenarioKit
+import TestSupport
+import Testing
+import WebRuntime
+
+/// A warm engine hands nothing of one scenario to the next (issue 19, points 1-3): the probes of
+/// fixtures/isolation, run in one engine in both orders, give the reader the trace it has in an
+/// engine of its own, and an engine that cannot be restored is not used again.
+@Suite struct EngineReuseTests {
+    static func probe(_ name: String) throws -> Scenario {
+        try Support.catalog.scenario(at: Support.packageRoot.appendingPathComponent("fixtures/isolation/\(name).json"))
+    }
+
+    /// A pool of one engine, so that consecutive runs share it.
+    static func pool(reusing: Bool = true) -> EnginePool {
+        let pool = EnginePool()
+        pool.maximumIdle = 1
+        pool.reuses = reusing
+        return pool
+    }
+
+    @Test func theReaderSeesTheSameInEitherOrderAsInAnEngineOfItsOwn() throws {
+        let writer = try Self.probe("writer"), reader = try Self.probe("reader")
+        let alone = ScenarioRunner.run(reader, pool: Self.pool(reusing: false))
+        #expect(alone.failures.isEmpty, "\(alone.failures)")
+        // What a fresh engine shows: nothing of any other scenario.
+        #expect(alone.trace.contains(#"{"nodeListIteration":2,"domError":"SyntaxError undefined","urlError":"TypeError undefined","objectPrototype":"undefined","functionPrototype":"undefined","htmlElement":"function","windowGlobal":"undefined","clock":1767225600000,"elementPrototype":"undefined","engine":"undefined,,","cookie":"","localStorage":0,"sessionStorage":0,"history":"1 / null","customElement":"undefined"}"#), "\(alone.trace)")
+
+        let writerFirst = Self.pool()
+        let written = ScenarioRunner.run(writer, pool: writerFirst)
+        #expect(written.failures.isEmpty, "\(written.failures)")
+        #expect(written.trace.contains("writer done"), "\(written.trace)")
+        let afterWriter = ScenarioRunner.run(reader, pool: writerFirst)
+        #expect(writerFirst.statistics.made == 1 && writerFirst.statistics.reused == 1, "the reader ran in the writer's engine: \(writerFirst.statistics)")
+        #expect(afterWriter.trace == alone.trace)
+
+        let readerFirst = Self.pool()
+        let first = ScenarioRunner.run(reader, pool: readerFirst)
+        _ = ScenarioRunner.run(writer, pool: readerFirst)
+        let again = ScenarioRunner.run(reader, pool: readerFirst)
+        #expect(readerFirst.statistics.made == 1 && readerFirst.statistics.reused == 2, "\(readerFirst.statistics)")
+        #expect(first.trace == alone.trace)
+        #expect(again.trace == alone.trace)
+    }
+
+    @Test func anEngineAPageFrozeSomethingInIsDiscarded() throws {
+        let pool = Self.pool()
+        let frozen = ScenarioRunner.run(try Self.probe("freezer"), pool: pool)
+        #expect(frozen.failures.isEmpty, "\(frozen.failures)")
+        let reader = ScenarioRunner.run(try Self.probe("reader"), pool: pool)
+        #expect(reader.failures.isEmpty)
+        #expect(pool.statistics.made == 2 && pool.statistics.reused == 0, "\(pool.statistics)")
+        #expect(pool.statistics.discarded == ["a page left changes that cannot be undone": 1], "\(pool.statistics)")
+    }
+
+    @Test func aFailedScenariosEngineIsDiscarded() throws {
+        let pool = Self.pool()
+        let failing = try Support.catalog.scenario(at: Support.packageRoot.appendingPathComponent("fixtures/hostile/click-loop.json"))
+        #expect(!ScenarioRunner.run(failing, pool: pool).failures.isEmpty)
+        #expect(ScenarioRunner.run(try Self.probe("reader"), pool: pool).failures.isEmpty)
+        #expect(pool.statistics.made == 2, "\(pool.statistics)")
+        #expect(pool.statistics.discarded.keys.sorted() == ["its JavaScript was stopped"], "\(pool.statistics)")
+    }
+
+    @Test func anEngineServesAtMostItsShareOfSessions() throws {
+        let pool = Self.pool()
+        pool.maximumSessions = 3
+        let reader = try Self.probe("reader")
+        for _ in 0..<7 { #expect(ScenarioRunner.run(reader, pool: pool).failures.isEmpty) }
+        #expect(pool.statistics.made == 3 && pool.statistics.reused == 4, "\(pool.statistics)")
+        #expect(pool.statistics.discarded == ["it served 3 sessions": 2], "\(pool.statistics)")
+    }
+}
