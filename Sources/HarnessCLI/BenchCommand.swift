@@ -17,10 +17,14 @@ enum BenchCommand {
       fresh_page_ms     a navigation in an existing session (new page and content worlds,
                         a 200-element page parsed, one content script run)
       fresh_session_ms  a new context group from nothing to the same point
+      pooled_session_ms a new browser in a warm engine (as each scenario of a run gets) to the
+                        same point
       bare_session_ms   the floor under fresh_session_ms: a new context group with only domino
                         in it, the same page parsed and the same query and style writes
       scenarios_per_second_jobs1 / _jobs2
                         a typical scenario (one page, 60 s simulated) through the suite runner
+      memory_growth_1000_mb  resident memory gained from the 100th to the 1,000th run of the
+                        typical scenario in this process
       virtual_hour_ms   wall time to simulate one hour of a page polling every second
       first_hide_ms     WebExtension/ with 50 personal filters on a 2,000-element page: navigation
                         start to the first filtered element hidden (the checks that still find it
@@ -51,6 +55,7 @@ enum BenchCommand {
         var all: [(names: [String], run: () throws -> [BenchMeasurement])] = [
             (["fresh_page_ms"], { [try StartupBenchmark.freshPage(iterations: iterations)] }),
             (["fresh_session_ms"], { [try StartupBenchmark.freshSession(iterations: max(1, iterations * 5 / 6))] }),
+            (["pooled_session_ms"], { [try StartupBenchmark.pooledSession(iterations: iterations)] }),
             (["bare_session_ms"], { [try StartupBenchmark.bareSession(iterations: max(1, iterations * 5 / 6))] }),
             (["virtual_hour_ms"], { [try ScenarioBenchmark.virtualHour(iterations: min(5, iterations))] }),
             (["computed_style_us", "computed_style_cold_us"], { try ComputedStyleBenchmark.run(iterations: max(1, iterations / 2)) }),
@@ -59,6 +64,7 @@ enum BenchCommand {
             let count = min(40, max(2, iterations))
             all.append((["scenarios_per_second_jobs1"], { [try ScenarioBenchmark.throughput(jobs: 1, count: count, catalog: catalog)] }))
             all.append((["scenarios_per_second_jobs2"], { [try ScenarioBenchmark.throughput(jobs: 2, count: count, catalog: catalog)] }))
+            all.append((["memory_growth_1000_mb"], { [try ScenarioBenchmark.memoryGrowth(runs: iterations >= 60 ? 1000 : max(10, iterations * 10), catalog: catalog)] }))
             all.append((["first_hide_ms"], { [try FilterBenchmark.firstHide(iterations: iterations, catalog: catalog)] }))
             all.append((["mutation_cost_us"], { [try FilterBenchmark.mutationCost(rounds: min(5, max(1, iterations / 10)), catalog: catalog)] }))
         }

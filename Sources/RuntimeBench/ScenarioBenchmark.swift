@@ -1,6 +1,7 @@
 import BrowserRuntime
 import Dispatch
 import Foundation
+import JSKit
 import ScenarioKit
 import WebRuntime
 
@@ -9,6 +10,7 @@ import WebRuntime
 /// - `scenarios_per_second` (`--jobs 1` and `--jobs 2`): a typical scenario (an extension with a
 ///   background and content script, one page, a page script, 60 s simulated, trace compared)
 ///   run many times through the suite runner.
+/// - `memory_growth_1000_mb`: resident memory gained from the 100th to the 1,000th run of it.
 /// - `virtual_hour_ms`: wall time to simulate one hour of a page polling every second.
 public enum ScenarioBenchmark {
     /// Writes the typical scenario into a temporary folder inside `catalog`'s fixtures reach;
@@ -54,6 +56,25 @@ public enum ScenarioBenchmark {
             samples.append(Double(count) / seconds)
         }
         return BenchMeasurement(name: "scenarios_per_second_jobs\(jobs)", unit: "per_s", samples: samples)
+    }
+
+    /// Resident megabytes gained from the 100th to the 1,000th run of the typical scenario in one
+    /// process, one job: what warm engines keep across a long run (bounded by the pool's discard
+    /// after ``EnginePool/maximumSessions``).
+    /// - Throws: when the scenario cannot be written or fails.
+    public static func memoryGrowth(runs: Int = 1000, catalog: ScenarioCatalog) throws -> BenchMeasurement {
+        let (scenario, folder) = try typicalScenario(catalog: catalog)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let early = max(1, runs / 10)
+        var failures = 0
+        var afterEarly = 0
+        for index in 1...runs {
+            if !ScenarioRunner.run(scenario).passed { failures += 1 }
+            if index == early { afterEarly = ProcessMemory.residentBytes(trimmingMalloc: true) }
+        }
+        guard failures == 0 else { throw BrowserError("the benchmark scenario failed \(failures) times") }
+        let growth = Double(ProcessMemory.residentBytes(trimmingMalloc: true) - afterEarly) / 1_048_576
+        return BenchMeasurement(name: "memory_growth_1000_mb", unit: "MB", samples: [growth])
     }
 
     /// Wall milliseconds to simulate one virtual hour of a page with a 1 s polling timer.

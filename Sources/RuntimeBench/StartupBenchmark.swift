@@ -10,6 +10,7 @@ import WebRuntime
 /// - `fresh_page_ms`: a navigation in an existing session: new page-world and content-world
 ///   realms, a 200-element fixture parsed into a new document, one content script run.
 /// - `fresh_session_ms`: a new context group from nothing to the same point.
+/// - `pooled_session_ms`: a new browser in a warm engine (see ``EnginePool``) to the same point.
 /// - `bare_session_ms`: the floor under `fresh_session_ms`: a new context group with nothing but
 ///   domino in it (loaded by a CommonJS loader of a few lines), the same page parsed with
 ///   `domino.createDocument` and the content script's work done in the same realm. No worlds,
@@ -69,6 +70,27 @@ public enum StartupBenchmark {
             session = try WebSession()
             _ = try session?.open(html: html, url: "https://bench.example/", contentScripts: [contentScript])
         }, untimed: { _ in session = nil })
+    }
+
+    /// Times `iterations` browsers made in a warm engine (one a worker keeps, as `adv-harness run`
+    /// does) up to the same point as a fresh page: new realms, a new document parsed, the content
+    /// script run. The engine goes back to its pool between timings, untimed, as after a scenario.
+    /// - Throws: when the runtime cannot start.
+    public static func pooledSession(iterations: Int = 60, warmup: Int = 5) throws -> BenchMeasurement {
+        let html = fixture()
+        let pool = EnginePool()
+        pool.maximumIdle = 1
+        var browser: Browser?
+        return try BenchMeasurement.timing("pooled_session_ms", unit: "ms", iterations: iterations, warmup: warmup, { _ in
+            let made = try Browser(engine: try pool.take())
+            _ = try made.session.open(html: html, url: "https://bench.example/", contentScripts: [contentScript])
+            browser = made
+        }, untimed: { _ in
+            guard let made = browser else { return }
+            let engine = pool.retire(made.session)
+            browser = nil
+            if let engine { pool.park(engine) }
+        })
     }
 
     /// Times `iterations` bare sessions (see `bare_session_ms` above).

@@ -24,8 +24,11 @@ import WebRuntime
         #expect(HarnessCommand.run(["bench", "--json", "--iterations", "2"], output: output) == 0)
         let object = try JSONSerialization.jsonObject(with: Data(out().utf8)) as? [String: [String: Any]]
         let keys = Set(object.map { Array($0.keys) } ?? [])
-        #expect(keys.isSuperset(of: ["fresh_page_ms", "fresh_session_ms", "bare_session_ms", "virtual_hour_ms", "computed_style_us", "computed_style_cold_us",
-                                     "round_trip_us", "storage_us", "first_hide_ms", "mutation_cost_us"]))
+        #expect(keys.isSuperset(of: ["fresh_page_ms", "fresh_session_ms", "pooled_session_ms", "bare_session_ms", "virtual_hour_ms", "computed_style_us",
+                                     "computed_style_cold_us", "round_trip_us", "storage_us", "first_hide_ms", "mutation_cost_us",
+                                     "scenarios_per_second_jobs1", "scenarios_per_second_jobs2", "memory_growth_1000_mb"]))
+        #expect(object?["memory_growth_1000_mb"]?["unit"] as? String == "MB")
+        #expect((object?["pooled_session_ms"]?["median"] as? Double ?? 0) > 0)
         #expect(object?["round_trip_us"]?["unit"] as? String == "us")
         #expect((object?["storage_us"]?["median"] as? Double ?? 0) > 0)
         #expect(object?["fresh_page_ms"]?["unit"] as? String == "ms")
@@ -63,7 +66,7 @@ import WebRuntime
         #expect(HarnessCommand.run(["bench", "--json", "--iterations", "1", "--metric", "round_trip_us"], output: output) == 0)
         #expect(out().hasPrefix(#"{"round_trip_us":"#))
         #expect(HarnessCommand.run(["bench", "--metric", "speed"], output: output) == 2)
-        #expect(err().contains("unknown metric 'speed'; choose one of fresh_page_ms, fresh_session_ms, bare_session_ms, virtual_hour_ms"))
+        #expect(err().contains("unknown metric 'speed'; choose one of fresh_page_ms, fresh_session_ms, pooled_session_ms, bare_session_ms, virtual_hour_ms"))
         #expect(err().contains("round_trip_us, storage_us"))
     }
 
