@@ -67,24 +67,17 @@ public final class Browser {
     public init(options: Options = Options(), engine: SessionEngine? = nil) throws {
         self.options = options
         session = try WebSession(options: options.session, engine: engine)
-        let realm = session.realm.context
-        let factory = try realm.evaluate(try SourceCache.shared.resource("browser-api.js", in: .module), sourceURL: "adv-runtime:///browser-api.js")
-        let hostObject = realm.object()
-        apiModule = try factory.call([hostObject])
-        // Canonical JSON of values from any realm, for callers outside a context (the scenario
-        // runner's expectations); contexts use their own (see makeContext).
-        try apiModule.set("canonical", try realm.evaluate(try SourceCache.shared.resource("canonical.js", in: .module), sourceURL: "adv-runtime:///canonical.js").call())
-        // Host functions live in the JavaScript heap, which outlasts the browser while someone
-        // still holds one of its pages or values: they hold the browser weakly.
-        try hostObject.set("apiCall", realm.function("apiCall", length: 4) { [weak self] call in
-            guard let self else { throw Browser.contextInvalidated }
-            return try self.handleAPICall(call)
-        })
-        try hostObject.set("answerMessage", realm.function("answerMessage", length: 3) { [weak self] call in
-            self?.answerMessage(call)
-            return nil
-        })
-        try installPortFunctions(on: hostObject)
+        // The API module lives in the engine realm as long as the engine: a browser made in a
+        // warm engine finds it there and points its host functions at itself.
+        let made: APIModule
+        if let kept = session.engine.attachments[APIModule.key] as? APIModule {
+            made = kept
+        } else {
+            made = try APIModule(realm: session.realm.context)
+            session.engine.attachments[APIModule.key] = made
+        }
+        apiModule = made.module
+        made.browser = self
         session.locationName = { [unowned self] page, world in self.locationName(page: page, world: world) }
         session.resourceLoader = { [unowned self] url in
             // A parser-inserted <script src>: decided by the rules first, like every request.
@@ -184,4 +177,33 @@ public struct BrowserError: Error, CustomStringConvertible {
     /// Makes an error.
     public init(_ message: String) { self.message = message }
     public var description: String { message }
+}
+
+/// browser-api.js and canonical.js, instantiated once per engine, and the browser their host
+/// functions serve now. Host functions live in the JavaScript heap, which outlasts a browser
+/// while someone still holds one of its pages or values: they reach the browser through this,
+/// weakly, and say "Extension context invalidated." once it is gone.
+final class APIModule {
+    static let key = "browser-api"
+    let module: JSValue
+    weak var browser: Browser?
+
+    init(realm: JSContext) throws {
+        let factory = try realm.evaluate(try SourceCache.shared.resource("browser-api.js", in: .module), sourceURL: "adv-runtime:///browser-api.js")
+        let hostObject = realm.object()
+        module = try factory.call([hostObject])
+        // Canonical JSON of values from any realm, for callers outside a context (the scenario
+        // runner's expectations); contexts use their own (see makeContext).
+        try module.set("canonical", try realm.evaluate(try SourceCache.shared.resource("canonical.js", in: .module), sourceURL: "adv-runtime:///canonical.js").call())
+        weak let bridge = self
+        func define(_ name: String, _ length: Int, _ body: @escaping (Browser, HostCall) throws -> JSValue?) throws {
+            try hostObject.set(name, realm.function(name, length: length) { call in
+                guard let browser = bridge?.browser else { throw Browser.contextInvalidated }
+                return try body(browser, call)
+            })
+        }
+        try define("apiCall", 4) { browser, call in try browser.handleAPICall(call) }
+        try define("answerMessage", 3) { browser, call in browser.answerMessage(call); return nil }
+        try Browser.installPortFunctions(define)
+    }
 }

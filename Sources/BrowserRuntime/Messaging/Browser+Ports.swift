@@ -4,32 +4,28 @@ import WebRuntime
 extension Browser {
     /// Installs the port host functions browser-api.js calls (portOpen, portPost, portDisconnect),
     /// which hold the browser weakly (see Browser.init).
-    func installPortFunctions(on hostObject: JSValue) throws {
-        let realm = session.realm.context
-        try hostObject.set("portOpen", realm.function("portOpen", length: 4) { [weak self] call in
-            guard let self else { throw Browser.contextInvalidated }
-            let context = try self.context(call.argument(0))
+    static func installPortFunctions(_ define: (String, Int, @escaping (Browser, HostCall) throws -> JSValue?) throws -> Void) throws {
+        try define("portOpen", 4) { browser, call in
+            let context = try browser.context(call.argument(0))
             let target = Int(try call.argument(1).toNumber())
             let name = try call.argument(2).toString()
             let frameID = Int(try call.argument(3).toNumber())
-            let id = self.openPort(from: context, tabID: target >= 0 ? target : nil, frameID: frameID >= 0 ? frameID : nil, name: name)
+            let id = browser.openPort(from: context, tabID: target >= 0 ? target : nil, frameID: frameID >= 0 ? frameID : nil, name: name)
             return call.context.number(Double(id))
-        })
-        try hostObject.set("portPost", realm.function("portPost", length: 4) { [weak self] call in
-            guard let self else { throw Browser.contextInvalidated }
-            let context = try self.context(call.argument(0))
+        }
+        try define("portPost", 4) { browser, call in
+            let context = try browser.context(call.argument(0))
             let json = try call.argument(2).toString()
             // The message as its sender wrote it (keys in their own order) reaches the other end.
             let wire = call.argument(3).isUndefined ? json : ((try call.argument(3).toJSON()) ?? "null")
-            self.postOnPort(Int(try call.argument(1).toNumber()), from: context, json: json, wire: wire)
+            browser.postOnPort(Int(try call.argument(1).toNumber()), from: context, json: json, wire: wire)
             return nil
-        })
-        try hostObject.set("portDisconnect", realm.function("portDisconnect", length: 2) { [weak self] call in
-            guard let self else { throw Browser.contextInvalidated }
-            let context = try self.context(call.argument(0))
-            self.disconnectPort(Int(try call.argument(1).toNumber()), from: context, error: nil)
+        }
+        try define("portDisconnect", 2) { browser, call in
+            let context = try browser.context(call.argument(0))
+            browser.disconnectPort(Int(try call.argument(1).toNumber()), from: context, error: nil)
             return nil
-        })
+        }
     }
 
     private func context(_ value: JSValue) throws -> ExtensionContext {

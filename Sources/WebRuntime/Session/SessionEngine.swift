@@ -24,6 +24,9 @@ public final class SessionEngine {
     public internal(set) var unusable: String?
     /// True while a session uses it.
     var inUse = false
+    /// What layers above keep per engine rather than per session (the browser's API module),
+    /// by key. Their values must not keep a session alive.
+    public var attachments: [String: AnyObject] = [:]
 
     /// Loads domino and the layers into a new context group.
     /// - Throws: ``MissingPackageError`` when node-domino or node-cssom is missing,

@@ -251,8 +251,14 @@ public final class WebSession {
         return JSContext(group: group, name: name, globalClassName: "Window")
     }
 
-    /// Closes every open page, as when the browser quits: no events, timers and frames cancelled.
-    public func closeAllPages() {
+    /// True while ``closeAllPages()`` runs: the engine's restore follows once, not per page.
+    private var closingAll = false
+
+    /// Closes every open page, as when the browser quits: no events, timers and frames
+    /// cancelled. The intrinsics are restored by whoever ends the session (``EnginePool``).
+    func closeAllPages() {
+        closingAll = true
+        defer { closingAll = false }
         for id in pages.keys.sorted() { pages[id]?.close() }
     }
 
@@ -260,6 +266,7 @@ public final class WebSession {
         loop.cancelAll(owner: page.id)
         pages[page.id] = nil
         _ = try? page.handle.invoke("close")
+        if closingAll { return }
         // A failure here means the engine realm itself is broken; the next page would show it.
         guard let stuck = try? realm.restorePrototypes(), !stuck.isEmpty else { return }
         // Safari gives every page fresh prototypes; this runtime shares them and cannot take back
