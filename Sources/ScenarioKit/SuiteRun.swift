@@ -7,7 +7,8 @@ import WebRuntime
 
 /// Runs many scenarios, optionally in parallel, and reports each in input order.
 ///
-/// Each scenario gets its own browser and context group, so running N at once changes no trace.
+/// Each scenario gets its own browser, in a warm engine of its own while it runs (see
+/// ``EnginePool``), so running N at once, or in any order, changes no trace.
 public enum SuiteRun {
     /// A scenario's run together with its baseline comparison.
     public struct Outcome: Sendable {
@@ -55,7 +56,7 @@ public enum SuiteRun {
     /// ends the process without running exit handlers while one runs).
     public static func run(
         _ scenarios: [Scenario], catalog: ScenarioCatalog, jobs: Int, updateBaselines: Bool,
-        profile: Browser.Profile? = nil, compareBaselines: Bool = true, report: (Int, Outcome) -> Void
+        profile: Browser.Profile? = nil, compareBaselines: Bool = true, pool: EnginePool = .shared, report: (Int, Outcome) -> Void
     ) {
         let queue = WorkQueue<Outcome>(count: scenarios.count)
         let progress = scenarios.map { _ in ScenarioProgress() }
@@ -65,7 +66,7 @@ public enum SuiteRun {
                 while let index = queue.take() {
                     progress[index].started(thread: pthread_self())
                     let outcome = runOne(scenarios[index], catalog: catalog, update: updateBaselines, profile: profile,
-                                         compareBaselines: compareBaselines, progress: progress[index])
+                                         compareBaselines: compareBaselines, progress: progress[index], pool: pool)
                     // False when the supervisor gave up on this scenario: this thread was replaced.
                     guard queue.finish(index, outcome) else { return }
                 }
@@ -122,9 +123,9 @@ public enum SuiteRun {
     /// the scenario's own expectations decide, for exploratory runs).
     public static func runOne(
         _ scenario: Scenario, catalog: ScenarioCatalog, update: Bool, profile: Browser.Profile? = nil, compareBaselines: Bool = true,
-        progress: ScenarioProgress? = nil
+        progress: ScenarioProgress? = nil, pool: EnginePool = .shared
     ) -> Outcome {
-        let result = ScenarioRunner.run(scenario, profile: profile, progress: progress)
+        let result = ScenarioRunner.run(scenario, profile: profile, progress: progress, pool: pool)
         let baselineURL = catalog.baselineURL(for: scenario.file)
         let wasMissing = !FileManager.default.fileExists(atPath: baselineURL.path)
         // A profile override produces a different trace than the recorded one; compare only the

@@ -113,6 +113,5 @@ import Testing
             smaller.operations.remove(at: index)
             #expect(Self.laws(rightBiased)(smaller) == nil, "operation \(index + 1) was removable:\n\(text)")
         }
-        print(text)
     }
 }
