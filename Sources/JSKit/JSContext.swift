@@ -149,8 +149,15 @@ public final class JSContext {
     /// Calls `body` with the reason of every promise of this realm that is rejected with no
     /// handler once the microtask queue is empty (JavaScriptCore's unhandled-rejection callback,
     /// the one WebKit's console reports from). `body` must not hold this realm or its values.
-    public func onUnhandledRejection(_ body: @escaping (JSValue) -> Void) throws {
-        let function = self.function("unhandledRejection", length: 2) { call in
+    ///
+    /// The global object keeps the callback through a strong handle, which is a root of the
+    /// collector: a callback made in this realm would keep the realm alive for as long as the
+    /// group lives (one leaked realm per world in a group that outlives its pages). So the
+    /// callback is a function of `home`, a realm of the same group that does not hold this one
+    /// (the engine realm); it is released with this realm.
+    public func onUnhandledRejection(madeIn home: JSContext, _ body: @escaping (JSValue) -> Void) throws {
+        precondition(home.group === group, "the callback's realm must be of the same group")
+        let function = home.function("unhandledRejection", length: 2) { call in
             body(call.argument(1))
             return nil
         }

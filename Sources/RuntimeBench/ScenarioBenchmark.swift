@@ -38,14 +38,17 @@ public enum ScenarioBenchmark {
         return (try catalog.scenario(at: file), folder)
     }
 
-    /// Runs `count` copies of the typical scenario on `jobs` threads; scenarios per wall second.
+    /// Runs `count` copies of the typical scenario on `jobs` threads, five times after one
+    /// untimed round that warms the workers' engines (as a run's first scenarios do while its
+    /// files are validated); scenarios per wall second.
     /// - Throws: when the scenario cannot be written or fails.
     public static func throughput(jobs: Int, count: Int = 40, catalog: ScenarioCatalog) throws -> BenchMeasurement {
         let (scenario, folder) = try typicalScenario(catalog: catalog)
         // The bench leaves nothing behind in the temporary folder.
         defer { try? FileManager.default.removeItem(at: folder) }
         var samples: [Double] = []
-        for _ in 0..<3 {
+        SuiteRun.run(Array(repeating: scenario, count: jobs * 2), catalog: catalog, jobs: jobs, updateBaselines: false) { _, _ in }
+        for _ in 0..<5 {
             let start = DispatchTime.now().uptimeNanoseconds
             var failures = 0
             SuiteRun.run(Array(repeating: scenario, count: count), catalog: catalog, jobs: jobs, updateBaselines: false) { _, outcome in

@@ -150,4 +150,19 @@ import WebRuntime
         #expect(read == expected, "\(path): \(read ?? "nil")")
         #expect(session.trace.dump(channels: [.error]).isEmpty, "\(path)")
     }
+
+    /// Navigations leave no realm behind in a session's group: after a full collection, only
+    /// the engine realm and the open page's worlds are alive.
+    @Test func navigationsLeaveNoRealmBehind() throws {
+        let session = try WebSession()
+        var page = try session.open(html: "<p>0</p>", url: "https://one.example/", contentScripts: [Support.contentScript("document.title = 'x'")])
+        for index in 1...30 {
+            page = try session.navigate(from: page, html: "<p>\(index)</p><script>Promise.reject(new Error('unhandled'))</script>", url: "https://one.example/\(index)",
+                                        contentScripts: [Support.contentScript("document.title = 'x'")])
+        }
+        try session.loop.runUntilIdle()
+        session.realm.context.garbageCollect(synchronous: true)
+        // The engine realm, the page world and the content world.
+        #expect(session.realm.context.memoryStatistics()["globalObjectCount"] == 3)
+    }
 }

@@ -86,7 +86,7 @@ public final class EnginePool: @unchecked Sendable {
 
     /// Sessions an engine serves before it is replaced: bounds what an engine can accumulate
     /// (the JIT's code, the garbage collector's heap) over a long run.
-    public var maximumSessions = 64
+    public var maximumSessions = 256
     /// Idle engines kept at most (one per worker is enough; more is memory).
     public var maximumIdle = 4
     /// When false, every session makes a new engine and ``give(_:)`` drops it (`--isolate`).

@@ -229,7 +229,7 @@ public final class WebSession {
     /// console does ("Unhandled Promise Rejection: ", WebCore's RejectedPromiseTracker).
     private func reportUnhandledRejections(in world: World, of page: Page) throws {
         let name = world.name
-        try world.context.onUnhandledRejection { [weak page] reason in
+        try world.context.onUnhandledRejection(madeIn: realm.context) { [weak page] reason in
             guard let page else { return }
             var error = JSError(thrown: reason)
             // Safari's line: an error as `Name: message`, any other value as itself.
