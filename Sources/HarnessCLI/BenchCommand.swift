@@ -8,10 +8,10 @@ import WebRuntime
 
 /// `adv-harness bench`: prints the runtime's performance figures (medians and p90).
 enum BenchCommand {
-    static let spec = CommandSpec(tool: "adv-harness", command: "bench", options: ["--iterations", "--metric"], flags: ["--json"], maxPositionals: 0, help: help)
+    static let spec = CommandSpec(tool: "adv-harness", command: "bench", options: ["--iterations", "--metric"], flags: ["--json", "--print-fixture"], maxPositionals: 0, help: help)
 
     static let help = """
-    usage: adv-harness bench [--json] [--iterations N] [--metric NAME]
+    usage: adv-harness bench [--json] [--iterations N] [--metric NAME] | --print-fixture
 
     Measures, in this process:
       fresh_page_ms     a navigation in an existing session (new page and content worlds,
@@ -38,12 +38,18 @@ enum BenchCommand {
       storage_us        storage.local.set of a 1,000-entry object, then get of everything
     --json prints one JSON object: metric name -> {median, p90, unit, samples}.
     --metric NAME measures only that metric (for profiling one of them).
+    --print-fixture prints the 200-element page the startup metrics parse, and its content
+    script, for timing another runtime on the same work (fixtures/bench/jsdom.js).
     Build with 'swift build -c release' for representative figures.
     """
 
     static func run(_ words: [String], output: CommandOutput) throws -> Int32 {
         let arguments = try Arguments(words, spec: spec)
         if arguments.wantsHelp { output.out(spec.help); return 0 }
+        if arguments.has("--print-fixture") {
+            output.out(StartupBenchmark.fixture() + "<!-- content script: " + StartupBenchmark.contentScript.source + " -->")
+            return 0
+        }
         var iterations = 60
         if let text = arguments.value("--iterations") {
             guard let value = Int(text), value >= 1 else {
