@@ -63,31 +63,67 @@
     if (valid === !event.invalid) return event;
     return { property: event.property, value: event.value, important: event.important, invalid: valid ? null : true };
   }
+  // Style attributes are parsed again and again (domino parses an element's whole `style`
+  // attribute whenever it changed, and every `style.setProperty(name, value)` as the text
+  // `name:value`, each with a new parserlib parser), mostly over the same few texts: a page or
+  // an extension that toggles `display` on many elements. What the declarations of a text come
+  // out as depends on the text alone, so each text's events are kept (at most 4,096 texts, then
+  // the cache starts over) and replayed to the listeners, who read only `property.text`,
+  // `value.text`, `important` and `invalid` (domino's parseStyles, supportsDeclaration below).
+  // Picking elements in ADV's picker spent two fifths of its time in parserlib before.
+  const parsedDeclarations = new Map();
+  const PARSED_DECLARATIONS_KEPT = 4096;
   function makeDeclarationParser(parserlib) {
+    // One parserlib parser serves every text; a parse that starts while one runs (a listener
+    // that parses) gets its own.
+    let real = null, busy = false;
+    let events = null;
+    const makeParser = () => {
+      const made = new parserlib.css.Parser();
+      made.addListener("property", (event) => { events.push(record(correct(event))); });
+      return made;
+    };
+    // parserlib over `text`; false when it threw (the declarations it had not reached are lost).
+    const parse = (text) => {
+      const parser = busy ? makeParser() : (real || (real = makeParser()));
+      const outer = busy;
+      busy = true;
+      try { parser.parseStyleAttribute(text); return true; } catch (e) { return false; } finally { busy = outer; }
+    };
+    const record = (event) => Object.freeze({
+      property: Object.freeze({ text: String(event.property.text) }),
+      value: Object.freeze({ text: String(event.value.text) }),
+      important: !!event.important,
+      invalid: event.invalid ? true : null,
+    });
+    function declarations(source) {
+      const kept = parsedDeclarations.get(source);
+      if (kept !== undefined) return kept;
+      const outer = events;
+      events = [];
+      // No custom property: parserlib takes the whole text, as before, unless it throws.
+      if (source.includes("--") || !parse(source)) {
+        for (const declaration of splitTopLevel(source, ";")) {
+          const custom = customProperty(declaration);
+          // A declaration parserlib cannot parse is dropped, as an invalid one is.
+          if (custom === null) { parse(declaration); continue; }
+          events.push(record({ property: { text: custom.name }, value: { text: custom.value }, important: custom.important, invalid: null }));
+        }
+      }
+      const made = Object.freeze(events);
+      events = outer;
+      if (parsedDeclarations.size >= PARSED_DECLARATIONS_KEPT) parsedDeclarations.clear();
+      parsedDeclarations.set(source, made);
+      return made;
+    }
     return function Parser() {
       const listeners = [];
-      const emit = (event) => {
-        event = correct(event);
-        for (const listener of listeners) listener(event);
-      };
-      let real = null;
-      // parserlib over `text`; false when it threw (the declarations it had not reached are lost).
-      const parse = (text) => {
-        if (real === null) { real = new parserlib.css.Parser(); real.addListener("property", emit); }
-        try { real.parseStyleAttribute(text); return true; } catch (e) { return false; }
-      };
       return {
         addListener(type, listener) { if (type === "property") listeners.push(listener); },
         parseStyleAttribute(text) {
-          const source = String(text);
-          // No custom property: parserlib takes the whole text, as before, unless it throws.
-          if (!source.includes("--") && parse(source)) return;
-          for (const declaration of splitTopLevel(source, ";")) {
-            const custom = customProperty(declaration);
-            // A declaration parserlib cannot parse is dropped, as an invalid one is.
-            if (custom === null) { parse(declaration); continue; }
-            const event = { property: { text: custom.name }, value: { text: custom.value }, important: custom.important, invalid: null };
-            for (const listener of listeners) listener(event);
+          const made = declarations(String(text));
+          for (let i = 0; i < made.length; i++) {
+            for (let j = 0; j < listeners.length; j++) listeners[j](made[i]);
           }
         },
       };
