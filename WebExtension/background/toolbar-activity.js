@@ -20,7 +20,7 @@ var ADVToolbar = (() => {
   function tabState(tabId) {
     let state = tabs.get(tabId);
     if (!state) {
-      state = { frames: new Map(), network: "unknown", since: Date.now(), icon: null, page: null };
+      state = { frames: new Map(), network: "unknown", since: Date.now(), icon: null, title: null, page: null };
       tabs.set(tabId, state);
     }
     return state;
@@ -45,21 +45,25 @@ var ADVToolbar = (() => {
     return { cosmetic, youtube, network: state.network, observed: cosmetic + youtube + network > 0 };
   }
 
+  // The title changes on its own too: an open lid goes from "network blocking unknown" to
+  // "nothing observed" when a poll answers that nothing was blocked.
   async function refresh(tabId) {
     const state = tabs.get(tabId);
     if (!state) return;
     const { observed, network } = summary(state);
     const icon = observed ? ICON_ACTIVE : ICON_IDLE;
-    if (state.icon === icon) return;
-    state.icon = icon;
     const title = observed ? "ADV: blocking observed on this page"
       : network === "unknown" ? "ADV: nothing observed (network blocking unknown)" : "ADV: nothing observed on this page";
+    if (state.icon === icon && state.title === title) return;
+    state.icon = icon;
+    state.title = title;
     try {
       await browser.action.setIcon({ tabId, path: icon });
       await browser.action.setTitle({ tabId, title });
     } catch (error) {
       // The tab may have closed meanwhile.
       state.icon = null;
+      state.title = null;
     }
   }
 
@@ -76,7 +80,7 @@ var ADVToolbar = (() => {
 
   /** The tab started loading a new page: its previous page's activity no longer applies. */
   function navigated(tabId, url) {
-    tabs.set(tabId, { frames: new Map(), network: "unknown", since: Date.now(), icon: null, page: url ? pageOf(url) : null });
+    tabs.set(tabId, { frames: new Map(), network: "unknown", since: Date.now(), icon: null, title: null, page: url ? pageOf(url) : null });
     return refresh(tabId);
   }
 
@@ -105,7 +109,18 @@ var ADVToolbar = (() => {
       // Safari's minTimeStamp is exclusive (Chromium's inclusive): asking from one millisecond
       // before the navigation counts requests made in the same millisecond in both.
       const result = await browser.declarativeNetRequest.getMatchedRules({ tabId, minTimeStamp: state.since - 1 });
-      if (tabs.get(tabId) === state) state.network = result.rulesMatchedInfo.length;
+      const current = tabs.get(tabId);
+      if (current === state) {
+        state.network = result.rulesMatchedInfo.length;
+      } else if (current) {
+        // The tab navigated while the poll was in flight (on opening a tab, its activation polls
+        // before its first navigation is reported). The matches made since the new page
+        // started are about the new page and count; the older ones were the previous page's.
+        // Finding none proves nothing: the browser may have answered before the new page
+        // asked for anything, so the count stays as it was.
+        const matches = result.rulesMatchedInfo.filter((info) => info.timeStamp >= current.since).length;
+        if (matches > 0 && !(current.network >= matches)) current.network = matches;
+      }
     } catch (error) {
       if (tabs.get(tabId) === state) state.network = "unknown";
     }
