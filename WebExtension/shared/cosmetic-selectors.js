@@ -1,6 +1,7 @@
 // Built-in cosmetic filters: common ad slots, reviewed for false positives (each selector names
 // an ad container by an attribute or class that ad servers and CMS ad plugins set themselves).
-// content/cosmetic.css holds the same list as a user stylesheet; a test keeps them equal.
+// content/cosmetic.css holds the same list as a user stylesheet; a test keeps them equal
+// (Tests/BlockerCoreTests/CosmeticSelectorsFileTests.swift).
 "use strict";
 
 var ADVCosmeticSelectors = [
