@@ -250,6 +250,19 @@
     setTimeout(() => { if (selectors === list) enforceInline(); }, 0);
   }
 
+  // Only selectors that pass the popup's validation reach the sheet, whoever stored them: one
+  // that is not a pure selector list could close ADV's rule and inject its own (hide other
+  // content, @import a sheet) or swallow the rules after it. The background leaves them out
+  // already and reports them in the popup's diagnostics; this page skips them silently.
+  function applicable(filters) {
+    const list = [];
+    for (const filter of Array.isArray(filters) ? filters : []) {
+      const checked = ADVSelectorValidation.validate(filter && filter.selector);
+      if (!checked.error) list.push(checked.selector);
+    }
+    return list;
+  }
+
   let shared = false;
   // Answers can come back out of order (a slow storage read answering an earlier request after
   // a later one): only the latest request's answer is applied.
@@ -258,7 +271,7 @@
     const ticket = ++requests;
     const reply = await ADVMessaging.request("filters.forPage", { hostname: location.hostname });
     if (ticket !== requests) return;
-    const next = reply && reply.ok ? reply.filters.map((f) => f.selector) : [];
+    const next = reply && reply.ok ? applicable(reply.filters) : [];
     shared = Boolean(reply && reply.mode === "native");
     if (next.join("\n") !== selectors.join("\n") || next.length === 0) apply(next);
   }
