@@ -30,7 +30,8 @@ browser.runtime.onMessage.addListener((message, sender) => {
       return ADVPersonalFilters.remove(String(message.id))
         .then((result) => ({ ok: true, ...result }), (error) => ({ ok: false, error: error.message }));
     case "filters.list":
-      return ADVPersonalFilters.forHost(message.hostname).then((filters) => ({ ok: true, filters }));
+      // `skipped`: saved filters of the host that fail validation and are never applied.
+      return ADVPersonalFilters.listHost(message.hostname).then(({ filters, skipped }) => ({ ok: true, filters, skipped }));
     case "rules.export":
       return ADVStartup.then(() => ADVRuleTransfer.exportText())
         .then((result) => ({ ok: true, ...result }), (error) => ({ ok: false, error: error.message }));

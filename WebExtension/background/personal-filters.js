@@ -53,19 +53,38 @@ var ADVPersonalFilters = (() => {
       const started = generation;
       index = new Map();
       for (const rule of (await load()).rules) {
-        if (rule.deleted) continue;
-        let list = index.get(rule.hostname);
-        if (!list) index.set(rule.hostname, list = []);
-        list.push(rule);
+        if (!rule || rule.deleted) continue;
+        let entry = index.get(rule.hostname);
+        if (!entry) index.set(rule.hostname, entry = []);
+        entry.push(rule);
       }
+      for (const [hostname, rules] of index) index.set(hostname, sortOut(rules));
       if (writes === 0 && started === generation) liveByHost = index;
     }
-    return (index.get(host) || []).map((r) => ({ id: r.id, selector: r.selector }));
+    return index.get(host) || { filters: [], skipped: [] };
   }
 
   /** A selector list and nothing else, or { error } (shared/selector-validation.js). */
   function validate(text) {
     return ADVSelectorValidation.validate(text);
+  }
+
+  /**
+   * One host's live records as { filters: [{ id, selector }], skipped: [{ id, selector, error }] }.
+   * Stored selectors pass the popup's validation again here, wherever they come from: storage an
+   * older ADV wrote (it let '{', '}' and at-rules through), the App Group file the native app
+   * writes (its store checks only length and control characters), an import. Those that fail
+   * are never served to a page; the popup lists them once each as diagnostics.
+   */
+  function sortOut(rules) {
+    const filters = [];
+    const skipped = [];
+    for (const rule of rules) {
+      const checked = validate(rule.selector);
+      if (checked.error) skipped.push({ id: rule.id, selector: String(rule.selector), error: checked.error });
+      else filters.push({ id: rule.id, selector: checked.selector });
+    }
+    return { filters, skipped };
   }
 
   async function native(message) {
@@ -170,13 +189,19 @@ var ADVPersonalFilters = (() => {
     });
   }
 
-  /** The live filters of exactly `hostname` (not its subdomains, not its parent). */
-  async function forHost(hostname) {
+  /**
+   * The live filters of exactly `hostname` (not its subdomains, not its parent), sorted out:
+   * { filters } that pass validation, { skipped } that do not (sortOut).
+   */
+  async function listHost(hostname) {
     const host = String(hostname || "").toLowerCase();
-    if ((await backend()) === "native") {
-      return (await native({ type: "list", hostname: host })).rules.map((r) => ({ id: r.id, selector: r.selector }));
-    }
+    if ((await backend()) === "native") return sortOut((await native({ type: "list", hostname: host })).rules);
     return localLiveFilters(host);
+  }
+
+  /** The filters a page of exactly `hostname` applies: live ones that pass validation. */
+  async function forHost(hostname) {
+    return (await listHost(hostname)).filters.map((f) => ({ id: f.id, selector: f.selector }));
   }
 
   // MARK: - Moving rules to another ADV (background/rule-transfer.js validates the document)
@@ -266,5 +291,5 @@ var ADVPersonalFilters = (() => {
     });
   }
 
-  return { add, remove, forHost, backend, validate, records, importRecords, STORAGE_KEY, MAX_BATCH };
+  return { add, remove, forHost, listHost, backend, validate, records, importRecords, STORAGE_KEY, MAX_BATCH };
 })();

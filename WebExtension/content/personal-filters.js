@@ -16,7 +16,13 @@
   let expectedText = "";
   let repairs = { second: -1, count: 0 };
   let backedOff = 0;
-  const enforced = new Map(); // element -> the page's own inline display { value, priority }
+  // element -> what the page had before ADV enforced its display:
+  //   text: its style attribute exactly as the page last wrote it (null: it had none), or
+  //     undefined once the page changed single declarations through element.style while ADV's
+  //     display was in it (its exact text is then unknown);
+  //   value, priority: its own inline display;
+  //   ours: the attribute as ADV's last write left it, to tell the page's later writes from it.
+  const enforced = new Map();
 
   function ruleText(selector) {
     return selector + " { display: none !important; }";
@@ -144,17 +150,30 @@
       // ADV's own page UI (the picker panel) keeps its inline display: a broad filter such as
       // "div" must not hide the tool the user needs to undo it.
       if (element.closest("[data-adv-ui]")) continue;
-      if (enforced.has(element)) {
-        const current = element.style.getPropertyValue("display");
+      const text = element.getAttribute("style");
+      let own = enforced.get(element);
+      if (own) {
+        if (text === own.ours) continue;
+        const value = element.style.getPropertyValue("display");
         const priority = element.style.getPropertyPriority("display");
-        if (current === "none" && priority === "important") continue;
-        // The page wrote its own inline display meanwhile: that is its latest declaration.
-        enforced.set(element, { value: current, priority });
+        if (value === "none" && priority === "important") {
+          // ADV's display is still in force: the page changed other declarations (through
+          // element.style, which re-serializes the whole attribute), so the restore will have to
+          // give back the display alone.
+          own.text = undefined;
+          own.ours = text;
+          continue;
+        }
+        // The page wrote its own inline display or the whole attribute meanwhile: that is its
+        // latest declaration, and the attribute is exactly what it wrote.
+        own = { text, value, priority, ours: null };
       } else {
         if (getComputedStyle(element).display === "none") continue;
-        enforced.set(element, { value: element.style.getPropertyValue("display"), priority: element.style.getPropertyPriority("display") });
+        own = { text, value: element.style.getPropertyValue("display"), priority: element.style.getPropertyPriority("display"), ours: null };
       }
       element.style.setProperty("display", "none", "important");
+      own.ours = element.getAttribute("style");
+      enforced.set(element, own);
     }
   }
 
@@ -193,7 +212,20 @@
     });
   }
 
+  /**
+   * Puts back the page's own style attribute byte for byte (or removes it, if the page had none)
+   * when ADV's write is the last one; going through element.style would re-serialize it
+   * ("display: flex !important" comes back with a ';', an absent attribute as style="").
+   */
   function restore(element, own) {
+    if (own.text !== undefined && element.getAttribute("style") === own.ours) {
+      if (own.text === null) element.removeAttribute("style");
+      else element.setAttribute("style", own.text);
+      return;
+    }
+    // The page has changed the attribute since: only the display is ADV's to give back, and
+    // only if ADV's is still there (otherwise the page's newer display stays).
+    if (element.style.getPropertyValue("display") !== "none" || element.style.getPropertyPriority("display") !== "important") return;
     if (own.value) element.style.setProperty("display", own.value, own.priority);
     else element.style.removeProperty("display");
   }
@@ -218,6 +250,19 @@
     setTimeout(() => { if (selectors === list) enforceInline(); }, 0);
   }
 
+  // Only selectors that pass the popup's validation reach the sheet, whoever stored them: one
+  // that is not a pure selector list could close ADV's rule and inject its own (hide other
+  // content, @import a sheet) or swallow the rules after it. The background leaves them out
+  // already and reports them in the popup's diagnostics; this page skips them silently.
+  function applicable(filters) {
+    const list = [];
+    for (const filter of Array.isArray(filters) ? filters : []) {
+      const checked = ADVSelectorValidation.validate(filter && filter.selector);
+      if (!checked.error) list.push(checked.selector);
+    }
+    return list;
+  }
+
   let shared = false;
   // Answers can come back out of order (a slow storage read answering an earlier request after
   // a later one): only the latest request's answer is applied.
@@ -226,7 +271,7 @@
     const ticket = ++requests;
     const reply = await ADVMessaging.request("filters.forPage", { hostname: location.hostname });
     if (ticket !== requests) return;
-    const next = reply && reply.ok ? reply.filters.map((f) => f.selector) : [];
+    const next = reply && reply.ok ? applicable(reply.filters) : [];
     shared = Boolean(reply && reply.mode === "native");
     if (next.join("\n") !== selectors.join("\n") || next.length === 0) apply(next);
   }

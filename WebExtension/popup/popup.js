@@ -1,4 +1,5 @@
-// The ADV popup: the element picker's start, saved filters of the current site, bulk add with
+// The ADV popup: the element picker's start, saved filters of the current site (with
+// diagnostics of those never applied because their selector fails validation), bulk add with
 // a draft preview on the page, and global source blocks.
 // Filters and sources go through the background (the same messages the picker uses); the
 // picker and the draft preview are asked of the page's top frame. Nothing here
@@ -29,18 +30,27 @@
 
   async function showFilters() {
     const list = $("filter-list");
-    list.textContent = "";
-    if (!hostname) return;
+    const skippedList = $("skipped-list");
+    if (!hostname) { list.textContent = ""; return; }
     const reply = await send("filters.list", { hostname });
     const filters = reply && reply.ok ? reply.filters : [];
-    for (const filter of filters) {
-      list.append(item(filter.selector, "Remove", async () => {
-        const removed = await send("filters.remove", { id: filter.id });
-        status(removed.ok ? "Removed " + filter.selector : removed.error);
-        await showFilters();
-      }));
-    }
-    $("filter-empty").hidden = filters.length > 0;
+    const skipped = reply && reply.ok && Array.isArray(reply.skipped) ? reply.skipped : [];
+    // Emptied only once the answer is here: two redraws under way at once (an import's and a
+    // Remove's) must not both append to the list.
+    list.textContent = "";
+    skippedList.textContent = "";
+    const removeButton = (filter) => async () => {
+      const removed = await send("filters.remove", { id: filter.id });
+      status(removed.ok ? "Removed " + filter.selector : removed.error);
+      await showFilters();
+    };
+    for (const filter of filters) list.append(item(filter.selector, "Remove", removeButton(filter)));
+    $("filter-empty").hidden = filters.length + skipped.length > 0;
+    // Diagnostics: saved filters whose selector fails validation (an older ADV's storage, the
+    // native app's file) are never applied; each is listed once here, with Remove.
+    for (const entry of skipped) skippedList.append(item(entry.selector + " — " + entry.error, "Remove", removeButton(entry)));
+    $("diagnostics-summary").textContent = skipped.length + " saved filter(s) of this site are not valid selectors: ADV skips them on every page. Remove them, or add them again as valid selectors.";
+    $("filter-diagnostics").hidden = skipped.length === 0;
   }
 
   async function showSources() {
