@@ -31,7 +31,8 @@ import Testing
         let open = try #require(text.firstIndex(of: "{"))
         let close = try #require(text.lastIndex(of: "}"))
         #expect(text.filter { $0 == "{" }.count == 1, "content/cosmetic.css holds more than one rule")
-        #expect(text[text.index(after: close)...].allSatisfy(\.isWhitespace), "content/cosmetic.css has text after its rule")
+        let rest = text[text.index(after: close)...]
+        #expect(rest.allSatisfy { $0.isWhitespace }, "content/cosmetic.css has text after its rule")
         let declarations = text[text.index(after: open)..<close].trimmingCharacters(in: .whitespacesAndNewlines)
         return (splitSelectorList(text[..<open]), declarations)
     }

@@ -57,6 +57,12 @@ public final class SessionEngine {
         host.session = nil
         if unusable != nil { return unusable }
         if let termination = watchdog.termination { unusable = "its JavaScript was stopped (\(termination.reason))"; return unusable }
+        // A full collection every 32 sessions: JavaScriptCore's heap otherwise grows for about a
+        // hundred small sessions before its policy collects (resident memory rose by some 70 MB
+        // over the first 120 runs of a small scenario, then stayed flat, and a run of the suite
+        // with two jobs peaked at 333 MB against 243). Every 32 keeps 300 runs within 13 MB of
+        // their size after 20; every 16 cost about as much, the allocator's hint alone nothing.
+        if sessions % 32 == 0 { realm.context.garbageCollect(synchronous: true) }
         do {
             let stuck = try realm.endSession()
             if !stuck.isEmpty { unusable = "a page left changes that cannot be undone (" + stuck.prefix(3).joined(separator: ", ") + ")" }
