@@ -1,6 +1,6 @@
 // layer: dom/mutation-observer
 // order: 10
-// provides: DOMException, onMutation, inMutationBatch
+// provides: DOMException, onMutation, inMutationBatch, attributeOwner
 // requires:
 //
 // MutationObserver (DOM 4.3) over domino, and the runtime's one mutation feed that the other
@@ -218,20 +218,30 @@
   // MARK: - Attributes
 
   let attributeDepth = 0;
+  // The element whose attribute method runs now. domino detaches a removed attribute from its
+  // element (ownerElement null) before it reports the removal, so the record's target is null;
+  // listeners of the mutation feed ask here instead (`ctx.attributeOwner()`).
+  let attributeOwner = null;
+  ctx.attributeOwner = () => attributeOwner;
   function wrapAttribute(name, nameOf) {
     for (const ctor of [impl.HTMLElement, impl.SVGElement]) wrapAttributeOn(ctor.prototype, name, nameOf);
   }
   function wrapAttributeOn(proto, name, nameOf) {
     const method = proto[name];
     if (typeof method !== "function") return;
+    const run = (element, args) => {
+      const outer = attributeOwner;
+      attributeOwner = element;
+      try { return method.apply(element, args); } finally { attributeOwner = outer; }
+    };
     Object.defineProperty(proto, name, { configurable: true, writable: true, value: function (...args) {
-      if (attributeDepth > 0) return method.apply(this, args);
+      if (attributeDepth > 0) return run(this, args);
       const which = nameOf(this, args);
-      if (!which) return method.apply(this, args);
+      if (!which) return run(this, args);
       const oldValue = which.ns !== undefined ? this.getAttributeNS(which.ns, which.local) : this.getAttribute(which.qname);
       attributeDepth++;
       let result;
-      try { result = method.apply(this, args); } finally { attributeDepth--; }
+      try { result = run(this, args); } finally { attributeDepth--; }
       const present = which.ns !== undefined ? this.hasAttributeNS(which.ns, which.local) : this.hasAttribute(which.qname);
       // Removing an absent attribute changes nothing and queues nothing (DOM "remove an attribute by name").
       if (oldValue === null && !present) return result;

@@ -1,7 +1,7 @@
 // layer: trace/dom-trace
 // order: 170
 // provides:
-// requires:
+// requires: attributeOwner
 //
 // DOM changes made by extension code, for the trace: every tree, attribute and text change
 // whose call stack runs through an extension script (a safari-web-extension:// URL) becomes a
@@ -74,7 +74,9 @@
         break;
       }
       case MUTATE.REMOVE_ATTR:
-        text = "remove " + (record.attr && record.attr.name) + " from " + describe(record.target);
+        // domino reports a removed attribute already detached (target null): the element is the
+        // one whose attribute method is running.
+        text = "remove " + (record.attr && record.attr.name) + " from " + describe(record.target || ctx.attributeOwner());
         break;
       case MUTATE.VALUE:
         text = "text of " + describe(record.target.parentNode) + " = " + JSON.stringify(clip(record.target.data));
