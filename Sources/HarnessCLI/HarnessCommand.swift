@@ -19,12 +19,13 @@ public enum HarnessCommand {
       list [SUITE]...           list suites and scenarios
       bench [--json]            print the performance figures (medians and p90)
       demo [PAGE.html]          load one page on the virtual clock with a content script, print what it saw
+      serve [--port N]          serve the fixture pages on 127.0.0.1, to compare with Safari by hand
       help [COMMAND]            show help for a command
 
     'adv-harness <command> --help' shows a command's options.
     """
 
-    static let commands = ["run", "trace", "list", "bench", "demo", "help"]
+    static let commands = ["run", "trace", "list", "bench", "demo", "serve", "help"]
 
     /// Runs the command line `arguments` (without the program name).
     /// - Returns: the process exit code.
@@ -52,6 +53,7 @@ public enum HarnessCommand {
             case "list": return try ListCommand.run(rest, output: output)
             case "demo": return try DemoCommand.run(rest, output: output)
             case "bench": return try BenchCommand.run(rest, output: output)
+            case "serve": return try ServeCommand.run(rest, output: output)
             case "help", "--help", "-h":
                 if let topic = rest.first { return run([topic, "--help"], output: output) }
                 output.out(usage)
