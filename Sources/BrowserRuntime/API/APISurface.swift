@@ -49,14 +49,20 @@ package enum APISurface {
                                          "isRegexSupported": (1, 1), "getMatchedRules": (0, 1)],
                                events: [])
 
+    /// scripting needs its permission; extension pages only (WebKit's
+    /// isScriptingMessageAllowed: privileged and with the permission).
+    static let scripting = Namespace(name: "scripting", permission: "scripting", audience: .privileged,
+                                     methods: ["executeScript": (1, 1), "insertCSS": (1, 1), "removeCSS": (1, 1)],
+                                     events: [])
+
     /// Every method any context can be given, as `namespace.method`: what a fault plan may name.
-    package static let methodNames: Set<String> = Set((namespaces + [webNavigation, dnr]).flatMap { namespace in
+    package static let methodNames: Set<String> = Set((namespaces + [webNavigation, dnr, scripting]).flatMap { namespace in
         namespace.methods.keys.map { namespace.name + "." + $0 }
     })
 
     /// The surface for a context: namespaces it may see given `permissions`.
     static func surface(privileged: Bool, permissions: Set<String>) -> [Namespace] {
-        var all = namespaces + [webNavigation]
+        var all = namespaces + [webNavigation, scripting]
         if permissions.contains("declarativeNetRequest") || permissions.contains("declarativeNetRequestWithHostAccess") {
             all.append(Namespace(name: dnr.name, permission: nil, audience: dnr.audience, methods: dnr.methods, events: dnr.events))
         }

@@ -130,6 +130,7 @@ extension Browser {
         case "action": return handleAction(call)
         case "declarativeNetRequest": return handleDNR(call)
         case "webNavigation": return handleWebNavigation(call)
+        case "scripting": return handleScripting(call)
         default: return .error("\(call.name) is not available")
         }
     }

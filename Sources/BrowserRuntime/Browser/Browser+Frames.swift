@@ -19,6 +19,9 @@ extension Browser {
         let (scripts, styleSheets) = scriptsAllowed ? try contentScripts(for: frame) : ([], [])
         loadingFrames.append(frame)
         defer { loadingFrames.removeLast() }
+        // Safari removes what scripting.insertCSS injected when the top frame navigates
+        // (WebExtensionContext's didStartProvisionalLoad for the main frame).
+        if frame.id == 0 { tab.injectedStyleSheets.removeAll() }
         // A tab's top document arrives in slices with tasks between them; frames load whole,
         // inside their parent's load.
         // A tab's top-level documents share one session history.
@@ -37,6 +40,10 @@ extension Browser {
             for sheet in styleSheets {
                 try page.injectUserStyleSheet(sheet.css, extensionID: sheet.extensionID)
                 self.trace.record(.dom, at: self.frameLocation(frame) + "/content", "user stylesheet \(sheet.file)")
+            }
+            for sheet in frame.id == 0 ? [] : tab.injectedStyleSheets {
+                guard let host = self.extensionHost(sheet.extensionID), self.mayScript(host, url: frame.effectiveURL, tab: tab) else { continue }
+                self.injectStyleSheet(sheet.css, name: "\(sheet.css.utf8.count) bytes", level: sheet.level, host: host, into: frame, by: "scripting.insertCSS")
             }
             if let element = frame.element, let parentPage = frame.parent?.page {
                 // about: documents inherit the origin of the document that made them.

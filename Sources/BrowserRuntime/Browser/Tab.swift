@@ -18,6 +18,9 @@ public final class Tab {
     public internal(set) var navigationCount = 0
     /// The tab's frames by frame id: 0 is the top document, iframes follow in load order.
     public internal(set) var frames: [Int: Frame] = [:]
+    /// Style sheets `scripting.insertCSS` gave every frame of the current top document, for the
+    /// frames it loads later (Safari); the top frame's next navigation drops them.
+    var injectedStyleSheets: [InjectedStyleSheet] = []
 
     init(id: Int, url: String, isPrivate: Bool) {
         self.id = id

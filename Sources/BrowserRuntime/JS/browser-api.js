@@ -30,6 +30,165 @@
     return node;
   }
 
+  // MARK: Checks made in the calling process, before anything crosses to the browser
+  // (WebKit's WebProcess/Extensions/API/Cocoa/WebExtensionAPIScriptingCocoa.mm, in the words of
+  // validateDictionary in WebExtensionUtilities.mm): a bad argument throws an Error at once,
+  // "Invalid call to scripting.insertCSS(). The 'details' value is invalid, because it must
+  // specify either 'css' or 'files'.", and no call is made. A function crosses as its source
+  // text and is parsed again where it runs (a value cannot cross processes).
+  const typeNames = {
+    boolean: ["a boolean", "booleans"], number: ["a number", "numbers"], string: ["a string", "strings"],
+    object: ["an object", "objects"], array: ["an array", "arrays"], any: ["a value", "values"],
+  };
+  function provided(value, plural) {
+    const pick = (one, many) => (plural ? many : one);
+    if (value === undefined) return pick("undefined", "undefined values");
+    if (value === null) return pick("null", "null values");
+    if (typeof value === "number") {
+      if (Number.isNaN(value)) return pick("NaN", "NaN values");
+      if (!Number.isFinite(value)) return pick("Infinity", "Infinity values");
+    }
+    if (typeof value === "function") return pick("a function", "functions");
+    if (Object.prototype.toString.call(value) === "[object RegExp]") return pick("a regular expression", "regular expressions");
+    if (typeof value === "object" && typeof value.then === "function") return pick("a promise", "promises");
+    if (Array.isArray(value)) return typeNames.array[plural ? 1 : 0];
+    const names = typeNames[typeof value] || typeNames.object;
+    return names[plural ? 1 : 0];
+  }
+  function isOfType(value, type) {
+    switch (type) {
+      case "any": return true;
+      case "number": return typeof value === "number" && Number.isFinite(value);
+      case "boolean": return typeof value === "boolean";
+      case "string": return typeof value === "string";
+      case "object": return value !== null && typeof value === "object" && !Array.isArray(value) && typeof value.then !== "function";
+      default: return false;
+    }
+  }
+  // The reason `value` (an argument named `source`) is not a dictionary with `required` keys and
+  // keys of `types` ("string", "number", "boolean", "object", "any", or ["string"] for an array
+  // of strings), or null when it is one. Other keys are not looked at.
+  function dictionaryProblem(value, source, required, types) {
+    const invalid = (because) => "The '" + source + "' value is invalid, because " + because;
+    if (!isOfType(value, "object")) return invalid("an object is expected, but " + provided(value) + " was provided");
+    for (const key of Object.keys(value)) {
+      const type = types[key];
+      if (type === undefined || value[key] === undefined) continue;
+      if (Array.isArray(type)) {
+        const expected = "an array of " + typeNames[type[0]][1];
+        if (!Array.isArray(value[key])) return invalid("'" + key + "' is expected to be " + expected + ", but " + provided(value[key]) + " was provided");
+        const wrong = value[key].find((element) => !isOfType(element, type[0]));
+        if (wrong !== undefined || value[key].some((element) => element === undefined)) {
+          return invalid("'" + key + "' is expected to be " + expected + ", but " + provided(wrong) + " was provided in the array");
+        }
+      } else if (!isOfType(value[key], type)) {
+        return invalid("'" + key + "' is expected to be " + typeNames[type][0] + ", but " + provided(value[key]) + " was provided");
+      }
+    }
+    const missing = required.filter((key) => value[key] === undefined);
+    if (missing.length) {
+      const list = missing.length === 1 ? "'" + missing[0] + "'"
+        : missing.length === 2 ? "'" + missing[0] + "' and '" + missing[1] + "'"
+          : "'" + missing.slice(0, -1).join("', '") + "', and '" + missing[missing.length - 1] + "'";
+      return invalid("it is missing required keys: " + list);
+    }
+    return null;
+  }
+  function callError(api, problem) {
+    const text = problem.replace(/\.+$/, "");
+    return new Error("Invalid call to " + api + ". " + text.charAt(0).toUpperCase() + text.slice(1) + ".");
+  }
+  const isIdentifier = (n) => Number.isInteger(n) && n >= 0;
+  const isUUID = (text) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(text);
+  // The injection target (parseTargetInjectionOptions), copied: only the keys WebKit reads.
+  function targetOf(details, fail) {
+    const target = details.target;
+    const problem = dictionaryProblem(target, "target", ["tabId"], { allFrames: "boolean", documentIds: ["string"], frameIds: ["number"], tabId: "number" });
+    if (problem) throw fail(problem);
+    const invalid = (because) => fail("The 'target' value is invalid, because " + because);
+    if (target.allFrames === true && target.frameIds !== undefined) throw invalid("it cannot specify both 'allFrames' and 'frameIds'");
+    if (target.frameIds !== undefined && target.documentIds !== undefined) throw invalid("it cannot specify both 'frameIds' and 'documentIds'");
+    if (target.allFrames === true && target.documentIds !== undefined) throw invalid("it cannot specify both 'allFrames' and 'documentIds'");
+    if (!isIdentifier(target.tabId)) throw fail("The 'tabId' value is invalid, because '" + target.tabId + "' is not a tab identifier");
+    for (const id of target.documentIds || []) {
+      if (!isUUID(id)) throw fail("The 'documentIds' value is invalid, because '" + id + "' is not a document identifier");
+    }
+    for (const id of target.frameIds || []) {
+      if (!isIdentifier(id)) throw fail("The 'frameIds' value is invalid, because '" + id + "' is not a frame identifier");
+    }
+    const copy = { tabId: target.tabId };
+    if (target.allFrames === true) copy.allFrames = true;
+    if (target.frameIds !== undefined) copy.frameIds = target.frameIds.slice();
+    if (target.documentIds !== undefined) copy.documentIds = target.documentIds.slice();
+    return copy;
+  }
+  const prepare = {
+    "scripting.executeScript"(details) {
+      const fail = (problem) => callError("scripting.executeScript()", problem);
+      const problem = dictionaryProblem(details, "details", ["target"], {
+        args: "any", arguments: "any", files: ["string"], func: "any", function: "any", target: "object", world: "string",
+      });
+      if (problem) throw fail(problem);
+      for (const key of ["args", "arguments"]) {
+        if (details[key] !== undefined && !Array.isArray(details[key])) {
+          throw fail("The 'details' value is invalid, because '" + key + "' is expected to be an array, but " + provided(details[key]) + " was provided");
+        }
+      }
+      const target = targetOf(details, fail);
+      const invalid = (because) => fail("The 'details' value is invalid, because " + because);
+      if (details.func !== undefined && details.function !== undefined) throw invalid("it cannot specify both 'func' and 'function'. Please use 'func'");
+      if (details.args !== undefined && details.arguments !== undefined) throw invalid("it cannot specify both 'args' and 'arguments'. Please use 'args'");
+      const functionKey = details.func !== undefined ? "func" : "function";
+      const func = details[functionKey];
+      if (details.files !== undefined && func !== undefined) throw invalid("it cannot specify both 'files' and 'func'");
+      if (func === undefined && details.files === undefined) throw invalid("it must specify either 'func' or 'files''");
+      const argumentKey = details.args !== undefined ? "args" : "arguments";
+      const args = details[argumentKey];
+      if (args !== undefined && func === undefined) throw invalid("it must specify both 'func' and 'args'");
+      if (details.files !== undefined && details.files.length === 0) throw fail("The 'files' value is invalid, because at least one file must be specified");
+      let world;
+      if (details.world !== undefined) {
+        world = details.world.toLowerCase();
+        if (world !== "isolated" && world !== "main") throw fail("The 'world' value is invalid, because it must specify either 'isolated' or 'main'");
+      }
+      if (func !== undefined && typeof func !== "function") throw fail("The '" + functionKey + "' value is invalid, because it is not a function");
+      let argsJSON;
+      if (args !== undefined) {
+        try { argsJSON = JSON.stringify(args); } catch (error) { argsJSON = undefined; }
+        if (argsJSON === undefined) throw fail("The '" + argumentKey + "' value is invalid, because it is not JSON-serializable");
+      }
+      const prepared = { target };
+      if (details.files !== undefined) prepared.files = details.files.slice();
+      if (func !== undefined) prepared.func = Function.prototype.toString.call(func);
+      if (argsJSON !== undefined) prepared.args = argsJSON;
+      if (world !== undefined) prepared.world = world;
+      return prepared;
+    },
+  };
+  function cssDetails(api) {
+    return (details) => {
+      const fail = (problem) => callError(api, problem);
+      const problem = dictionaryProblem(details, "details", ["target"], { css: "string", files: ["string"], origin: "string", target: "object" });
+      if (problem) throw fail(problem);
+      const target = targetOf(details, fail);
+      const invalid = (because) => fail("The 'details' value is invalid, because " + because);
+      if (details.css !== undefined && details.files !== undefined) throw invalid("it cannot specify both 'css' and 'files'");
+      if (details.css === undefined && details.files === undefined) throw invalid("it must specify either 'css' or 'files'");
+      let origin;
+      if (details.origin !== undefined) {
+        origin = details.origin.toLowerCase();
+        if (origin !== "user" && origin !== "author") throw fail("The 'origin' value is invalid, because it must specify either 'author' or 'user'");
+      }
+      const prepared = { target };
+      if (details.css !== undefined) prepared.css = details.css;
+      if (details.files !== undefined) prepared.files = details.files.slice();
+      if (origin !== undefined) prepared.origin = origin;
+      return prepared;
+    };
+  }
+  prepare["scripting.insertCSS"] = cssDetails("scripting.insertCSS()");
+  prepare["scripting.removeCSS"] = cssDetails("scripting.removeCSS()");
+
   // `canonical` is the context's own JSON serializer (JS/canonical.js, made in its realm).
   function makeBrowser(contextId, surface, eventNames, properties, reportError, canonical) {
     const browser = {};
@@ -41,6 +200,9 @@
         target[method] = function (...args) {
           if (args.length < min) return Promise.reject(new TypeError("Expected at least " + min + " " + plural(min) + " for " + method + "(), got " + args.length));
           if (args.length > max) return Promise.reject(new TypeError("Expected at most " + max + " " + plural(max) + " for " + method + "(), got " + args.length));
+          const check = prepare[namespace + "." + method];
+          // Thrown, not rejected: WebKit's bindings raise these in the caller (see `prepare`).
+          if (check) args = [check(args[0])];
           return host.apiCall(contextId, namespace, method, args);
         };
       }

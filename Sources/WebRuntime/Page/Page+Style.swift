@@ -9,12 +9,13 @@ extension Page {
         try callWeb("cascade", "injectUserStyleSheet", [document, css, extensionID, level.rawValue])
     }
 
-    /// Removes every style sheet `extensionID` injected.
+    /// Removes the style sheets `extensionID` injected: every one, or only those with the text
+    /// `css` (and at `level`, when given).
     /// - Returns: how many were removed.
     /// - Throws: ``JSError`` when the page is closed.
     @discardableResult
-    public func removeUserStyleSheets(extensionID: String) throws -> Int {
-        Int(try callWeb("cascade", "removeUserStyleSheets", [document, extensionID]).toNumber())
+    public func removeUserStyleSheets(extensionID: String, css: String? = nil, level: UserStyleLevel? = nil) throws -> Int {
+        Int(try callWeb("cascade", "removeUserStyleSheets", [document, extensionID, css, level?.rawValue]).toNumber())
     }
 
     /// Resizes the viewport (or changes its colour scheme): media queries are re-evaluated,

@@ -628,13 +628,18 @@
     },
     // Harness side (Page+Style.swift).
     injectUserStyleSheet(doc, css, extensionID, level) {
-      doc._advStyle.userSheets.push({ extensionID: String(extensionID), level: level === "user" ? "user" : "author", sheet: userSheet(String(css)) });
+      doc._advStyle.userSheets.push({ extensionID: String(extensionID), level: level === "user" ? "user" : "author", css: String(css), sheet: userSheet(String(css)) });
       ctx.style.changed(doc);
     },
-    removeUserStyleSheets(doc, extensionID) {
+    // Every sheet of `extensionID`, or only those of that text (and of that level, when given).
+    removeUserStyleSheets(doc, extensionID, css, level) {
       const state = doc._advStyle;
       const before = state.userSheets.length;
-      state.userSheets = state.userSheets.filter((s) => s.extensionID !== String(extensionID));
+      const id = String(extensionID);
+      const text = css == null ? undefined : String(css);
+      state.userSheets = state.userSheets.filter((s) => s.extensionID !== id
+        || (text !== undefined && s.css !== text)
+        || (level != null && s.level !== level));
       ctx.style.changed(doc);
       return before - state.userSheets.length;
     },
