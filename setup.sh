@@ -3,10 +3,11 @@
 #   libjavascriptcoregtk-4.1-dev  JavaScriptCore (Safari's engine) and its C API headers
 #   node-domino                   Mozilla's DOM in pure JavaScript, run inside JavaScriptCore
 #   node-cssom                    the CSS object model
+#   node-css-select               the selector engine (Selectors 4) for scripts and style sheets
 #   pkg-config                    lets SwiftPM find JavaScriptCore
 set -euo pipefail
 
-packages=(libjavascriptcoregtk-4.1-dev node-domino node-cssom pkg-config)
+packages=(libjavascriptcoregtk-4.1-dev node-domino node-cssom node-css-select pkg-config)
 
 missing=()
 for package in "${packages[@]}"; do

@@ -34,6 +34,8 @@ enum BenchCommand {
       computed_style_us getComputedStyle(e).display over all elements of a 2,000-element page
                         with 300 author rules, after a DOM change (median per call)
       computed_style_cold_us  the same pass right after a style sheet change
+      query_selector_all_us  document.querySelectorAll over the same page, ten selectors of the
+                        kinds content scripts use (median per query)
       round_trip_us     runtime.sendMessage content script -> background -> response
       storage_us        storage.local.set of a 1,000-entry object, then get of everything
     --json prints one JSON object: metric name -> {median, p90, unit, samples}.
@@ -65,6 +67,7 @@ enum BenchCommand {
             (["bare_session_ms"], { [try StartupBenchmark.bareSession(iterations: max(1, iterations * 5 / 6))] }),
             (["virtual_hour_ms"], { [try ScenarioBenchmark.virtualHour(iterations: min(5, iterations))] }),
             (["computed_style_us", "computed_style_cold_us"], { try ComputedStyleBenchmark.run(iterations: max(1, iterations / 2)) }),
+            (["query_selector_all_us"], { [try QuerySelectorBenchmark.run(iterations: max(1, iterations / 2))] }),
         ]
         if let catalog = ADVHarnessSupport.catalog() {
             let count = min(40, max(2, iterations))

@@ -25,7 +25,7 @@ import WebRuntime
         let object = try JSONSerialization.jsonObject(with: Data(out().utf8)) as? [String: [String: Any]]
         let keys = Set(object.map { Array($0.keys) } ?? [])
         #expect(keys.isSuperset(of: ["fresh_page_ms", "fresh_session_ms", "pooled_session_ms", "bare_session_ms", "virtual_hour_ms", "computed_style_us",
-                                     "computed_style_cold_us", "round_trip_us", "storage_us", "first_hide_ms", "mutation_cost_us",
+                                     "computed_style_cold_us", "query_selector_all_us", "round_trip_us", "storage_us", "first_hide_ms", "mutation_cost_us",
                                      "scenarios_per_second_jobs1", "scenarios_per_second_jobs2", "memory_growth_1000_mb"]))
         #expect(object?["memory_growth_1000_mb"]?["unit"] as? String == "MB")
         #expect((object?["pooled_session_ms"]?["median"] as? Double ?? 0) > 0)

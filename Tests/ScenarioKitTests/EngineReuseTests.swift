@@ -89,8 +89,8 @@ import WebRuntime
     }
 
     /// A warm engine keeps nothing of the sessions it served: after a full collection its heap
-    /// holds one global object (the engine realm) and as many protected values after 60
-    /// sessions as after 20. (Each world's unhandled-rejection callback, made in the world, once
+    /// holds the engine realm (and at most the last session's worlds) and as many protected
+    /// values after 60 sessions as after 20. (Each world's unhandled-rejection callback, made in the world, once
     /// kept the world alive through the global object's strong handle: three realms and about
     /// 850 KB a scenario.) The sessions run on one thread and the collection on another that
     /// ran none of them, so that no stale word on a stack holds a session's realm.
@@ -113,8 +113,13 @@ import WebRuntime
         let early = try heap(after: 20)
         let late = try heap(after: 40)
         #expect(pool.statistics.made == 1)
-        #expect(early["globalObjectCount"] == 1 && late["globalObjectCount"] == 1, "\(early) \(late)")
-        #expect(early["protectedObjectCount"] == late["protectedObjectCount"], "\(early) \(late)")
+        // Nothing accumulates: at most the last session's two worlds beside the engine realm (in a
+        // loaded full `swift test` they sometimes outlive one collection, with the two values
+        // that hold them, and are gone at a later one), and as many protected values after 60
+        // sessions as after 20, give or take those two. The leak this guards against kept three
+        // realms a session.
+        for counts in [early, late] { #expect((counts["globalObjectCount"] ?? 99) <= 3, "\(early) \(late)") }
+        #expect(abs((late["protectedObjectCount"] ?? 999) - (early["protectedObjectCount"] ?? 0)) <= 2, "\(early) \(late)")
         let growth = (late["heapSize"] ?? 0) - (early["heapSize"] ?? 0)
         #expect(growth < 2_000_000, "the engine's heap grew by \(Int(growth)) bytes over 40 sessions")
     }

@@ -106,3 +106,8 @@ private func expectCaseFileLoads(_ part: String, atLeast: Int) throws {
     @Test func caseFileLoads() throws { try expectCaseFileLoads("html-parser", atLeast: 30) }
     @Test(arguments: Fidelity.probes("html-parser")) func matchesWebKit(_ probe: FidelityProbe) throws { try expectMatchesWebKit(probe) }
 }
+
+@Suite struct SelectorsFidelityTests {
+    @Test func caseFileLoads() throws { try expectCaseFileLoads("selectors", atLeast: 140) }
+    @Test(arguments: Fidelity.probes("selectors")) func matchesWebKit(_ probe: FidelityProbe) throws { try expectMatchesWebKit(probe) }
+}

@@ -32,10 +32,11 @@ package final class DOMRealm {
 
         let hostObject = host.makeHostObject(in: context)
         let makeRequire = try Self.evaluate("boot/loader.js", in: context)
-        let packages = try context.value([
-            "domino": ["root": domino.root, "main": domino.main],
-            "cssom": ["root": cssom.root, "main": cssom.main],
-        ] as [String: Any?])
+        var table: [String: Any?] = [:]
+        for package in [domino, cssom] + (try JSPackages.selectorEngine()) {
+            table[package.name] = ["root": package.root, "main": package.main] as [String: Any?]
+        }
+        let packages = try context.value(table)
         let require = try makeRequire.call([hostObject, packages])
 
         let installPlatform = try Self.evaluate("boot/platform.js", in: context)

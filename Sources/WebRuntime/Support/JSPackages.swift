@@ -48,6 +48,18 @@ public enum JSPackages {
         try locate(name: "cssom", debianPackage: "node-cssom", main: "lib/index.js", root: root)
     }
 
+    /// fb55's css-select (a Selectors 4 compiler) with the modules it requires: css-what (the
+    /// selector parser), nth-check and boolbase, all from node-css-select's dependencies.
+    /// - Throws: ``MissingPackageError`` when node-css-select is not installed.
+    public static func selectorEngine(searchRoot root: String = searchRoot) throws -> [JSPackage] {
+        [
+            try locate(name: "css-select", debianPackage: "node-css-select", main: "lib/index.js", root: root),
+            try locate(name: "css-what", debianPackage: "node-css-what", main: "lib/commonjs/index.js", root: root),
+            try locate(name: "nth-check", debianPackage: "node-nth-check", main: "lib/index.js", root: root),
+            try locate(name: "boolbase", debianPackage: "node-boolbase", main: "index.js", root: root),
+        ]
+    }
+
     static func locate(name: String, debianPackage: String, main: String, root searchRoot: String) throws -> JSPackage {
         let root = searchRoot + "/" + name
         let mainFile = root + "/" + main

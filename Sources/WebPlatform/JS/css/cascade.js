@@ -1,7 +1,7 @@
 // layer: css/cascade
 // order: 40
 // provides: computeStyle, useLayoutSizes
-// requires: DOMException, onMutation, style, parseSheet, collectSheets, splitTopLevel, closingBracket, cssValues
+// requires: DOMException, onMutation, style, parseSheet, collectSheets, splitTopLevel, closingBracket, cssValues, selectors
 //
 // The cascade (CSS Cascade 4 §6) and getComputedStyle for the properties content scripts judge
 // visibility by: display, visibility, opacity, position, float, width, height, pointer-events;
@@ -23,7 +23,6 @@
 (function (ctx) {
   "use strict";
   const impl = ctx.impl;
-  const compileSelector = ctx.require("domino/lib/select")._advCompile;
   // The modelled properties and their value grammar (values.js, which element.style shares).
   const { INITIAL, INHERITED, PROPERTIES, IMAGE, validate } = ctx.cssValues;
 
@@ -161,51 +160,13 @@
   }
   const CONTEXTUAL = /[+~]|:has\(|:nth-|:first-|:last-|:only-|:empty|:root|:focus-within/i;
 
-  const compiled = new Map();
+  // A selector's test from the one selector engine (dom/selectors.js), null when not valid.
   function matcher(selector) {
-    let tests = compiled.get(selector);
-    if (tests === undefined) {
-      tests = [];
-      try {
-        let rest = selector;
-        do { const test = compileSelector(rest); tests.push(test); rest = test.sel; } while (rest);
-      } catch (e) { tests = null; }
-      // Selectors come from every page of the session; bound the cache.
-      if (compiled.size > 20000) compiled.clear();
-      compiled.set(selector, tests);
-    }
-    return tests;
+    return ctx.selectors.test(selector);
   }
   function matches(element, selector) {
-    const tests = matcher(selector);
-    if (!tests) return selector.includes(":has(") ? relativeHas(element, selector) : false;
-    try {
-      for (const test of tests) if (test(element)) return true;
-    } catch (e) {
-      return relativeHas(element, selector);
-    }
-    return false;
-  }
-  // domino's :has() takes only descendant selectors; Selectors 4 §4.5 allows relative ones
-  // (`:has(> img)`, `:has(+ .x)`). When the :has() is in the rightmost compound, match the rest
-  // of the selector first and then its argument relative to the element.
-  function relativeHas(element, selector) {
-    const at = selector.lastIndexOf(":has(");
-    if (at < 0) return false;
-    const end = skipTo(selector, at + 4);
-    const argument = selector.slice(at + 5, end - 1).trim();
-    const rest = (selector.slice(0, at) + selector.slice(end)).trim();
-    if (/[\s>+~]$/.test(selector.slice(0, at)) || (rest && !matches(element, rest === "" ? "*" : rest))) return false;
-    return splitTopLevel(argument, ",").some((relative) => {
-      const combinator = relative[0];
-      const inner = /^[>+~]/.test(relative) ? relative.slice(1).trim() : relative;
-      if (combinator === ">") { for (let c = element.firstElementChild; c; c = c.nextElementSibling) if (matches(c, inner)) return true; return false; }
-      if (combinator === "+") { const n = element.nextElementSibling; return !!n && matches(n, inner); }
-      if (combinator === "~") { for (let n = element.nextElementSibling; n; n = n.nextElementSibling) if (matches(n, inner)) return true; return false; }
-      const all = element.getElementsByTagName("*");
-      for (let i = 0; i < all.length; i++) if (matches(all[i], inner)) return true;
-      return false;
-    });
+    const test = matcher(selector);
+    return test !== null && test(element);
   }
 
   // MARK: - Media queries (Media Queries 4) against the page's viewport
@@ -307,7 +268,7 @@
     if (list === undefined) {
       list = [];
       for (const selector of splitTopLevel(selectorText, ",")) {
-        if (matcher(selector) === null && !selector.includes(":has(")) continue;
+        if (matcher(selector) === null) continue;
         list.push(Object.freeze({ selector, specificity: specificity(selector), requires: requirements(selector), key: bucketKey(selector), contextual: CONTEXTUAL.test(selector) }));
       }
       if (selectorLists.size > 20000) selectorLists.clear();

@@ -1,7 +1,7 @@
 // layer: css/cssom
 // order: 30
 // provides: style, parseSheet, collectSheets
-// requires: DOMException, onMutation, splitTopLevel, closingBracket, judgeDeclaration
+// requires: DOMException, onMutation, splitTopLevel, closingBracket, judgeDeclaration, selectors
 //
 // CSSOM (CSS Object Model, W3C CSSOM §6) on Debian's node-cssom: `.sheet` for <style> and
 // <link rel=stylesheet>, document.styleSheets, and fixes that make node-cssom behave as WebKit's
@@ -652,7 +652,6 @@
   // `not`, and one kind of `and`/`or` per level; anything else in parentheses is false, and text
   // that is not a condition at all makes the whole call false.
   const declarationParser = () => ctx.require("domino/lib/cssparser.js").css.Parser;
-  const compileSelector = ctx.require("domino/lib/select")._advCompile;
   function supportsDeclaration(property, value) {
     const name = String(property), text = String(value);
     if (!/^-?-?[A-Za-z_][A-Za-z0-9_-]*$/.test(name) || /!\s*important\s*$/i.test(text)) return false;
@@ -668,7 +667,7 @@
   }
   function supportsSelector(text) {
     if (text.trim() === "") return false;
-    try { compileSelector(text.replace(/:has\(\s*[>+~]\s*/gi, ":has(")); return true; } catch (e) { return false; }
+    return ctx.selectors.isValid(text);
   }
   // true or false, or null when `text` is not a <supports-condition>.
   function supportsCondition(text) {

@@ -5,7 +5,7 @@
 //
 // DOM Standard members domino lacks or gets wrong, which content scripts use every day:
 // ParentNode append/prepend/replaceChildren (DOM 4.2.6), Node.isConnected, HTMLElement.dataset
-// (HTML 3.2.6.6), and querySelector returning null (not undefined) when nothing matches.
+// (HTML 3.2.6.6).
 (function (ctx) {
   "use strict";
   const impl = ctx.impl;
@@ -201,43 +201,14 @@
     }
   }
 
-  // DOM 4.2.6 querySelector: "the first result, or null". Results are the context element's
-  // descendants only ("scope-match a selectors string"); domino answers a lone "#id" from the
-  // document's id map whatever the context, so `element.querySelector("#x")` found an element
-  // elsewhere in the document, or the element itself.
-  // querySelectorAll returns a static NodeList (DOM 4.2.6), iterable and with forEach as every
-  // NodeList (WebIDL iterable<Node>). For a lone tag name domino's selector engine answers with
-  // the live list getElementsByTagName makes (no iterator, no forEach, and later changes show in
-  // it); its elements are copied into a NodeList.
+  // querySelector, querySelectorAll, matches and closest come from dom/selectors.js (one engine
+  // for scripts and sheets); querySelectorAll's static NodeList is domino's NodeList, which is
+  // iterable and has forEach as every NodeList (WebIDL iterable<Node>).
   const NodeList = ctx.require("domino/lib/NodeList");
   // WebIDL 3.7.3 class string: `[object NodeList]` (domino's NodeList is an Array subclass, whose
   // builtin tag would read `Array`; Array.isArray stays true, a known difference).
   if (!Object.prototype.hasOwnProperty.call(NodeList.prototype, Symbol.toStringTag)) {
     Object.defineProperty(NodeList.prototype, Symbol.toStringTag, { value: "NodeList", configurable: true });
-  }
-  const loneID = /^#[A-Z_][-A-Z0-9_]*$/i;
-  const outside = (context, found, selectors) => found !== undefined && loneID.test(selectors) && (found === context || !context.contains(found));
-  const staticList = (found) => {
-    if (found instanceof NodeList) return found;
-    const nodes = [];
-    for (let i = 0; i < found.length; i++) nodes.push(found.item(i));
-    return new NodeList(nodes);
-  };
-  const scoped = [[impl.HTMLElement.prototype, impl.Element.prototype], [impl.SVGElement.prototype, impl.Element.prototype],
-    [impl.Document.prototype, impl.Document.prototype], [impl.DocumentFragment.prototype, impl.DocumentFragment.prototype]];
-  for (const [proto, base] of scoped) {
-    const query = base.querySelector;
-    const queryAll = base.querySelectorAll;
-    const isElement = base === impl.Element.prototype;
-    Object.defineProperty(proto, "querySelector", { configurable: true, writable: true, value: function querySelector(selectors) {
-      const found = query.call(this, selectors);
-      if (found === undefined || found === null) return null;
-      return isElement && outside(this, found, selectors) ? null : found;
-    } });
-    Object.defineProperty(proto, "querySelectorAll", { configurable: true, writable: true, value: function querySelectorAll(selectors) {
-      const found = staticList(queryAll.call(this, selectors));
-      return isElement && found.length === 1 && outside(this, found[0], selectors) ? new NodeList([]) : found;
-    } });
   }
   const documentQuery = impl.Document.prototype.querySelector;
 
