@@ -26,6 +26,8 @@ var ADVSourceBlocks = (() => {
   // The pending repair, or null: { reason, activeNotSaved: [hosts], savedNotActive: [hosts] }
   // (both empty when the rules could not be read).
   let repair = null;
+  // A session record whose removal failed: removed again when the next change ends consistent.
+  let recordLeft = false;
 
   async function savedHosts() {
     const stored = await browser.storage.local.get({ [STORAGE_KEY]: [] });
@@ -51,13 +53,14 @@ var ADVSourceBlocks = (() => {
   }
 
   /**
-   * What makes the source rules among `rules` block exactly the hosts of `wanted`: { remove, add,
+   * What makes the source rules among `rules` block exactly the hosts of `hosts`: { remove, add,
    * after }. Rules of other hosts (and a second rule of one host) are removed; a wanted host
    * without a rule gets its rule from `earlier` when that id is free (an undo puts back the very
    * rule it removed), else a new rule with the lowest free id.
    */
-  function plan(rules, wanted, earlier = []) {
-    const want = new Set(wanted);
+  function plan(rules, hosts, earlier = []) {
+    const want = new Set(hosts);
+    const wanted = [...want]; // each host once, in order
     const kept = new Set();
     const remove = [];
     for (const rule of rules) {
@@ -98,14 +101,19 @@ var ADVSourceBlocks = (() => {
     return { activeNotSaved: active.filter((host) => !saved.includes(host)), savedNotActive: saved.filter((host) => !active.includes(host)) };
   }
 
-  /** The session copy of the pending repair: best effort (storage.session is Safari 16.4+). */
+  /**
+   * The session copy of the pending repair (it outlives a suspended background, for inspection):
+   * best effort, as storage.session is Safari 16.4+ and may fail like storage.local. The copy in
+   * memory drives the reports and the repair.
+   */
   async function keepRecord(record) {
     if (!browser.storage.session) return;
     try {
       if (record) await browser.storage.session.set({ [REPAIR_KEY]: record });
       else await browser.storage.session.remove(REPAIR_KEY);
+      recordLeft = false;
     } catch (error) {
-      // The copy in memory still drives the report and the repair.
+      if (!record) recordLeft = true;
     }
   }
 
@@ -118,10 +126,8 @@ var ADVSourceBlocks = (() => {
   /** The rules match storage again: drops the pending repair and returns it (null if there was none). */
   async function agreed() {
     const done = repair;
-    if (done) {
-      repair = null;
-      await keepRecord(null);
-    }
+    repair = null;
+    if (done || recordLeft) await keepRecord(null);
     return done;
   }
 
