@@ -5,6 +5,13 @@
 // makes the dynamic rules match the saved source hosts.
 const ADVStartup = ADVSourceBlocks.restore().catch((error) => console.error("restoring source blocks failed:", error.message));
 
+// A failed change of source blocks (or an import, which blocks its source hosts) tells the caller
+// when the saved hosts and the installed rules disagree until ADV repairs them, so it can list them.
+function sourcesFailed(error) {
+  const repair = error.repair || ADVSourceBlocks.pendingRepair();
+  return repair ? { ok: false, error: error.message, repair } : { ok: false, error: error.message };
+}
+
 browser.runtime.onMessage.addListener((message, sender) => {
   if (!message || typeof message.type !== "string") return undefined;
   switch (message.type) {
@@ -14,12 +21,17 @@ browser.runtime.onMessage.addListener((message, sender) => {
       return undefined;
     case "sources.block":
       return ADVStartup.then(() => ADVSourceBlocks.block(Array.isArray(message.hosts) ? message.hosts : [message.hosts]))
-        .then((result) => ({ ok: true, ...result }), (error) => ({ ok: false, error: error.message }));
+        .then((result) => ({ ok: true, ...result }), sourcesFailed);
     case "sources.unblock":
       return ADVStartup.then(() => ADVSourceBlocks.unblock(String(message.host)))
-        .then((result) => ({ ok: true, ...result }), (error) => ({ ok: false, error: error.message }));
+        .then((result) => ({ ok: true, ...result }), sourcesFailed);
     case "sources.list":
-      return ADVSourceBlocks.list().then((hosts) => ({ ok: true, hosts }));
+      // `repair`, while one is pending: why the saved hosts and the installed rules disagree, and
+      // the hosts whose rule is active although they are not saved (the popup lists them too).
+      return ADVSourceBlocks.list().then((hosts) => ADVStartup.then(() => {
+        const repair = ADVSourceBlocks.pendingRepair();
+        return repair ? { ok: true, hosts, repair } : { ok: true, hosts };
+      }));
     case "filters.forPage":
       return Promise.all([ADVPersonalFilters.forHost(sender.url ? new URL(sender.url).hostname : message.hostname), ADVPersonalFilters.backend()])
         .then(([filters, mode]) => ({ ok: true, filters, mode }));
@@ -37,7 +49,7 @@ browser.runtime.onMessage.addListener((message, sender) => {
         .then((result) => ({ ok: true, ...result }), (error) => ({ ok: false, error: error.message }));
     case "rules.import":
       return ADVStartup.then(() => ADVRuleTransfer.importText(message.text))
-        .then((result) => ({ ok: true, ...result }), (error) => ({ ok: false, error: error.message }));
+        .then((result) => ({ ok: true, ...result }), sourcesFailed);
     case "toolbar.state":
       return Promise.resolve({ ok: true, state: ADVToolbar.snapshot(message.tabId) });
     default:

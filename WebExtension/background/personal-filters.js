@@ -272,6 +272,7 @@ var ADVPersonalFilters = (() => {
               } catch (rollback) {
                 const partial = new Error(error.message + "; the filters were not imported, but the source hosts " + sources.added.join(", ") + " stay blocked (" + rollback.message + ")");
                 partial.partial = true;
+                if (rollback.repair) partial.repair = rollback.repair;
                 throw partial;
               }
             }

@@ -144,15 +144,18 @@ var ADVRuleTransfer = (() => {
     try {
       result = await ADVPersonalFilters.importRecords(rules, sourceHosts);
     } catch (error) {
-      if (error.partial || /nothing was (changed|imported)$/.test(error.message)) throw error;
+      // A failure that left the saved sources and the installed rules disagreeing says so itself.
+      if (error.partial || error.repair || /nothing was (changed|imported)$/.test(error.message)) throw error;
       throw new Error(error.message + " — nothing was imported");
     }
     const { plan, sources } = result;
-    return {
+    const reply = {
       filters: { added: plan.added.length, skipped: plan.skipped, renamed: plan.renamed },
       hostnames: [...new Set(plan.added.map((r) => r.hostname))].sort(),
       sources: { added: sources.added, skipped: sources.skipped.length },
     };
+    // The import also ended a pending disagreement of saved sources and installed rules.
+    return sources.repaired ? { ...reply, repaired: sources.repaired } : reply;
   }
 
   return { exportText, exportDocument, importText, read, FORMAT, VERSION };

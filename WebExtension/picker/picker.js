@@ -117,7 +117,8 @@
     }
     const skipped = reply.skipped.map((s) => s.host + ": " + s.reason);
     current.panel.setStatus((reply.added.length ? "Blocked " + reply.added.join(", ") + " on all sites. Reload pages to stop already loaded ads. " : "") +
-      (skipped.length ? "Skipped " + skipped.join("; ") + ". " : "") + "Selected filters are not saved by this: use Hide.");
+      (skipped.length ? "Skipped " + skipped.join("; ") + ". " : "") +
+      (reply.repaired ? "The saved sources and installed rules agree again. " : "") + "Selected filters are not saved by this: use Hide.");
     update();
   }
 

@@ -53,17 +53,30 @@
     $("filter-diagnostics").hidden = skipped.length === 0;
   }
 
+  // A change that ended a disagreement of saved sources and installed rules says so.
+  const agreedAgain = (reply) => (reply.repaired ? " · the saved sources and installed rules agree again" : "");
+
   async function showSources() {
     const list = $("source-list");
-    list.textContent = "";
+    const notice = $("source-repair");
     const reply = await send("sources.list", {});
-    for (const host of reply && reply.ok ? reply.hosts : []) {
-      list.append(item(host, "Unblock", async () => {
-        const result = await send("sources.unblock", { host });
-        status(result.ok ? "Unblocked " + host + " · reload pages to load it again" : result.error);
-        await showSources();
-      }));
+    const hosts = reply && reply.ok ? reply.hosts : [];
+    const repair = reply && reply.ok ? reply.repair : undefined;
+    // Emptied only once the answer is here, as the filter list is (two redraws may overlap).
+    list.textContent = "";
+    const unblockButton = (host) => async () => {
+      const result = await send("sources.unblock", { host });
+      status(result.ok ? "Unblocked " + host + " · reload pages to load it again" + agreedAgain(result) : result.error);
+      await showSources();
+    };
+    for (const host of hosts) list.append(item(host, "Unblock", unblockButton(host)));
+    // While a repair is pending, a host whose rule stayed active without being saved (a block
+    // whose undo failed) is blocked all the same: it is listed, and Unblock removes its rule.
+    for (const host of repair ? repair.activeNotSaved : []) {
+      if (!hosts.includes(host)) list.append(item(host + " · rule active, not saved", "Unblock", unblockButton(host)));
     }
+    notice.textContent = repair ? "Saved sources and installed rules disagree: " + repair.reason + ". ADV repairs them at the next change or start." : "";
+    notice.hidden = !repair;
   }
 
   /** A message to the page's top frame (the picker and the draft preview live there only). */
@@ -128,14 +141,20 @@
   $("source-form").addEventListener("submit", async (event) => {
     event.preventDefault();
     const reply = await send("sources.block", { hosts: [$("source-host").value] });
-    if (!reply || !reply.ok) { status(reply ? reply.error : "ADV is not responding"); return; }
-    status(reply.added.length ? "Blocked " + reply.added.join(", ") + " on all sites" : reply.skipped.map((s) => s.host + ": " + s.reason).join("; "));
+    if (!reply || !reply.ok) {
+      status(reply ? reply.error : "ADV is not responding");
+      if (reply && reply.repair) await showSources();
+      return;
+    }
+    status((reply.added.length ? "Blocked " + reply.added.join(", ") + " on all sites" : reply.skipped.map((s) => s.host + ": " + s.reason).join("; ")) + agreedAgain(reply));
     $("source-host").value = "";
     await showSources();
   });
 
   // 5 · Move rules to another ADV (popup/move-rules.js) announces an import; show what it added.
   document.addEventListener("adv-rules-imported", () => { showFilters(); showSources(); });
+  // An import that failed with the saved sources and the installed rules disagreeing: list them.
+  document.addEventListener("adv-sources-disagree", () => { showSources(); });
 
   await Promise.all([showFilters(), showSources()]);
 })();
