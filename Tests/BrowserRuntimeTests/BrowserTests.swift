@@ -449,3 +449,24 @@ import WebRuntime
         #expect(api.contains(#"runtime.sendMessage({"1":"1","9":"9","10":"10","__x":"__x","a":"a","b":"b","z0":0,"z1":1,"z10":10"#))
     }
 }
+
+/// What a context's `browser` throws or rejects with belongs to the context's realm, as a
+/// browser's bindings make exceptions in the caller's global object: `instanceof` holds there.
+@Suite struct APIErrorRealmTests {
+    @Test func errorsAndRejectionsAreTheCallersOwn() throws {
+        let (browser, host) = try Support.outlineBrowser()
+        let tab = try browser.openTab(url: "https://news.test/")
+        try browser.loop.runUntilIdle()
+        let worlds = [try #require(host.backgroundWorld), try #require(tab.page?.world(named: "content:\(host.id)"))]
+        for world in worlds {
+            let answer = try Support.await(browser, world, """
+                const tooFew = browser.runtime.sendMessage();
+                const rejected = await tooFew.then(() => null, (e) => e);
+                let thrown;
+                try { browser.runtime.onMessage.addListener(5); } catch (e) { thrown = e; }
+                return [tooFew instanceof Promise, rejected instanceof TypeError, thrown instanceof TypeError, rejected.message].join(' ');
+                """) as? String
+            #expect(answer == "true true true Expected at least 1 argument for sendMessage(), got 0", "\(world.name)")
+        }
+    }
+}

@@ -66,12 +66,12 @@ import WebRuntime
         ]
         let messages = try Support.eval(worker, """
             [\(attempts.map { "() => \($0)" }.joined(separator: ", "))].map((attempt) => {
-              try { const answer = attempt(); return typeof answer.then === 'function' ? 'promise' : 'returned'; }
-              catch (error) { return error.constructor.name + ': ' + error.message; }
+              try { const answer = attempt(); return answer instanceof Promise ? 'promise' : 'returned'; }
+              catch (error) { return (error instanceof Error ? '' : "not this realm's: ") + error.constructor.name + ': ' + error.message; }
             })
             """) as? [Any]
         let expected = [
-            "promise", // the argument count is checked as every method's is: a rejected promise
+            "promise", // the argument count is checked as every method's is: a rejected promise of the caller's realm
             "Error: Invalid call to scripting.executeScript(). The 'details' value is invalid, because an object is expected, but a number was provided.",
             "Error: Invalid call to scripting.executeScript(). The 'details' value is invalid, because it is missing required keys: 'target'.",
             "Error: Invalid call to scripting.executeScript(). The 'details' value is invalid, because it must specify either 'func' or 'files''.",

@@ -66,7 +66,11 @@ extension Browser {
             guard let made else { return call.context.undefined }
             return try made.canonical.call([call.argument(0)])
         }
-        let api = try apiModule.invoke("makeBrowser", [realm.number(Double(id)), surface, events, properties, reportError, canonical])
+        // The context's own Error, TypeError and Promise, for what its `browser` throws and
+        // rejects with (browser-api.js, `own`), taken before any of its scripts runs.
+        let own = realm.object()
+        for name in ["Error", "TypeError", "Promise"] { try own.set(name, world.global[name]) }
+        let api = try apiModule.invoke("makeBrowser", [realm.number(Double(id)), surface, events, properties, reportError, canonical, own])
         let browserObject = api["browser"]
         let runtime = browserObject["runtime"]
         let bundle = host.bundle

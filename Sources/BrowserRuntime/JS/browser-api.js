@@ -8,10 +8,13 @@
 
   function plural(n) { return n === 1 ? "argument" : "arguments"; }
 
-  function makeEvent(qualifiedName) {
+  // `own`: the calling context's Error, TypeError and Promise. What a context's `browser` throws
+  // or rejects with is made in the context's realm (`e instanceof TypeError` holds there), as
+  // a browser's bindings make their exceptions in the caller's global object.
+  function makeEvent(qualifiedName, own) {
     const listeners = [];
     const check = (listener) => {
-      if (typeof listener !== "function") throw new TypeError(qualifiedName + ".addListener: listener must be a function");
+      if (typeof listener !== "function") throw new own.TypeError(qualifiedName + ".addListener: listener must be a function");
     };
     return {
       listeners,
@@ -94,9 +97,9 @@
     }
     return null;
   }
-  function callError(api, problem) {
+  function callError(api, problem, own) {
     const text = problem.replace(/\.+$/, "");
-    return new Error("Invalid call to " + api + ". " + text.charAt(0).toUpperCase() + text.slice(1) + ".");
+    return new own.Error("Invalid call to " + api + ". " + text.charAt(0).toUpperCase() + text.slice(1) + ".");
   }
   const isIdentifier = (n) => Number.isInteger(n) && n >= 0;
   const isUUID = (text) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(text);
@@ -123,8 +126,8 @@
     return copy;
   }
   const prepare = {
-    "scripting.executeScript"(details) {
-      const fail = (problem) => callError("scripting.executeScript()", problem);
+    "scripting.executeScript"(details, own) {
+      const fail = (problem) => callError("scripting.executeScript()", problem, own);
       const problem = dictionaryProblem(details, "details", ["target"], {
         args: "any", arguments: "any", files: ["string"], func: "any", function: "any", target: "object", world: "string",
       });
@@ -166,8 +169,8 @@
     },
   };
   function cssDetails(api) {
-    return (details) => {
-      const fail = (problem) => callError(api, problem);
+    return (details, own) => {
+      const fail = (problem) => callError(api, problem, own);
       const problem = dictionaryProblem(details, "details", ["target"], { css: "string", files: ["string"], origin: "string", target: "object" });
       if (problem) throw fail(problem);
       const target = targetOf(details, fail);
@@ -190,7 +193,7 @@
   prepare["scripting.removeCSS"] = cssDetails("scripting.removeCSS()");
 
   // `canonical` is the context's own JSON serializer (JS/canonical.js, made in its realm).
-  function makeBrowser(contextId, surface, eventNames, properties, reportError, canonical) {
+  function makeBrowser(contextId, surface, eventNames, properties, reportError, canonical, own) {
     const browser = {};
     for (const namespace of Object.keys(surface)) {
       const target = ensure(browser, namespace.split("."));
@@ -198,11 +201,11 @@
       for (const method of Object.keys(methods)) {
         const [min, max] = methods[method];
         target[method] = function (...args) {
-          if (args.length < min) return Promise.reject(new TypeError("Expected at least " + min + " " + plural(min) + " for " + method + "(), got " + args.length));
-          if (args.length > max) return Promise.reject(new TypeError("Expected at most " + max + " " + plural(max) + " for " + method + "(), got " + args.length));
+          if (args.length < min) return own.Promise.reject(new own.TypeError("Expected at least " + min + " " + plural(min) + " for " + method + "(), got " + args.length));
+          if (args.length > max) return own.Promise.reject(new own.TypeError("Expected at most " + max + " " + plural(max) + " for " + method + "(), got " + args.length));
           const check = prepare[namespace + "." + method];
           // Thrown, not rejected: WebKit's bindings raise these in the caller (see `prepare`).
-          if (check) args = [check(args[0])];
+          if (check) args = [check(args[0], own)];
           return host.apiCall(contextId, namespace, method, args);
         };
       }
@@ -214,7 +217,7 @@
     const events = Object.create(null);
     for (const name of eventNames) {
       const parts = name.split(".");
-      const event = makeEvent(name);
+      const event = makeEvent(name, own);
       ensure(browser, parts.slice(0, -1))[parts[parts.length - 1]] = event.api;
       events[name] = event;
     }
@@ -274,14 +277,14 @@
     // posting on a disconnected port throws.
     const ports = Object.create(null);
     function makePort(portId, name, sender) {
-      const onMessage = makeEvent("Port.onMessage");
-      const onDisconnect = makeEvent("Port.onDisconnect");
+      const onMessage = makeEvent("Port.onMessage", own);
+      const onDisconnect = makeEvent("Port.onDisconnect", own);
       const port = {
         name,
         onMessage: onMessage.api,
         onDisconnect: onDisconnect.api,
         postMessage(message) {
-          if (!ports[portId]) throw new Error("Attempting to use a disconnected port object");
+          if (!ports[portId]) throw new own.Error("Attempting to use a disconnected port object");
           const json = canonical(message);
           // The trace shows the canonical text; the other end gets the message as written.
           host.portPost(contextId, portId, json === undefined ? "null" : json, message === undefined ? null : message);
@@ -308,7 +311,7 @@
     }
     if (browser.tabs && surface.tabs && surface.tabs.sendMessage) {
       browser.tabs.connect = function connectTab(tabId, info) {
-        if (typeof tabId !== "number") throw new TypeError("Error in invocation of tabs.connect(integer tabId, optional object connectInfo): No matching signature.");
+        if (typeof tabId !== "number") throw new own.TypeError("Error in invocation of tabs.connect(integer tabId, optional object connectInfo): No matching signature.");
         return connect(tabId, info && info.name, info && info.frameId);
       };
     }
