@@ -34,6 +34,18 @@
   // the CSSOM, or past the repair cap), every match gets the inline display, whether or not the
   // sheet is winning at that moment: the next such attack then shows nothing.
   let sheetAttacked = false;
+  // Where no user sheet holds them, the elements an enforceable filter matches, checked at every
+  // repair check. The mutation records keep the set current (the nodes they add and the elements
+  // whose attributes they change, with their subtrees); what they cannot show (a match through
+  // a sibling combinator or :has(), or an attribute the observer does not watch) is found by a
+  // search of the whole document: after a filter change, and at most once a second while the
+  // document changes (a search per mutation delivery cost a page that inserts a node every
+  // 10 ms, in a frame with 50 filters, a hundred times its own work).
+  const SEARCH_MS = 1000;
+  const matched = new Set();
+  let searchDue = true;
+  let changedSinceSearch = false;
+  let lastSearch = -Infinity;
   // element -> what the page had before ADV enforced its display:
   //   text: its style attribute exactly as the page last wrote it (null: it had none), or
   //     undefined once the page changed single declarations through element.style while ADV's
@@ -216,19 +228,56 @@
     }
   }
 
+  /** The roots whose subtrees `records` may have changed the matches of. */
+  function rootsOf(records) {
+    const roots = new Set();
+    for (const record of records) {
+      if (record.type === "childList") {
+        for (const node of record.addedNodes) if (node.nodeType === 1) roots.add(node);
+      } else if (record.target.nodeType === 1) {
+        roots.add(record.target);
+      }
+    }
+    return roots;
+  }
+
+  /** Brings `matched` up to date: from `records` if given, by a search when one is due. */
+  function updateMatches(records) {
+    const root = document.documentElement;
+    if (!root) return;
+    if (records) {
+      changedSinceSearch = true;
+      const roots = rootsOf(records);
+      if (roots.size) for (const element of matchedIn(roots)) matched.add(element);
+    }
+    const now = performance.now();
+    if (searchDue || (changedSinceSearch && now - lastSearch >= SEARCH_MS)) {
+      matched.clear();
+      for (const element of matchedIn([root])) matched.add(element);
+      searchDue = false;
+      changedSinceSearch = false;
+      lastSearch = now;
+    }
+    const { enforceable, enforceableText } = selectorLists();
+    for (const element of matched) {
+      if (!element.isConnected || !matchesList(element, enforceableText, enforceable)) matched.delete(element);
+    }
+  }
+
   /**
-   * One repair check, after DOM mutations, the periodic check and a style sheet's load: the
-   * stylesheet is mended, elements that stopped matching get their own declaration back, and
-   * every element a filter matches is checked. The user sheet, once in, hides them all: no
-   * author declaration outranks it, so that last pass is left out where it is.
+   * One repair check, after DOM mutations (their `records`), the periodic check and a style
+   * sheet's load: the stylesheet is mended, elements that stopped matching get their own
+   * declaration back, and every element a filter matches is checked. The user sheet, once in,
+   * hides them all: no author declaration outranks it, so that last pass is left out where it is.
    */
-  function check() {
+  function check(records) {
     if (selectors.length === 0) return;
     repairSheet();
     quietly(() => {
       releaseStale();
-      const root = document.documentElement;
-      if (!userSheet && root) enforceOn(matchedIn([root]));
+      if (userSheet) return;
+      updateMatches(records);
+      enforceOn(matched);
     });
   }
 
@@ -252,6 +301,8 @@
 
   function apply(list) {
     selectors = list;
+    matched.clear();
+    searchDue = true;
     watch(list.length > 0);
     expectedText = list.map(ruleText).join("\n");
     quietly(() => {
@@ -293,7 +344,12 @@
     if (ticket !== requests) return;
     // Without an answer the document's user sheet is as it was (the background may be starting
     // again): it is still there to be replaced or removed by the next request.
-    if (reply && reply.ok) userSheet = typeof reply.userSheet === "string" ? reply.userSheet : "";
+    if (reply && reply.ok) {
+      const held = typeof reply.userSheet === "string" ? reply.userSheet : "";
+      // Without the user sheet the matches are this script's to check again, from a search.
+      if (userSheet && !held) searchDue = true;
+      userSheet = held;
+    }
     const next = reply && reply.ok ? applicable(reply.filters) : [];
     shared = Boolean(reply && reply.mode === "native");
     if (next.join("\n") !== selectors.join("\n") || next.length === 0) apply(next);
@@ -304,7 +360,7 @@
   // observer and the periodic check run only while this host has filters: on the many pages
   // without any, the page's own DOM work (its whole parse, to begin with) costs no mutation
   // records and no timer wakes the page.
-  const observer = new MutationObserver(() => check());
+  const observer = new MutationObserver((records) => check(records));
   let observing = false;
   let periodic = 0;
   function watch(on) {
