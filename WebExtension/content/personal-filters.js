@@ -267,8 +267,9 @@
   /**
    * One repair check, after DOM mutations (their `records`), the periodic check and a style
    * sheet's load: the stylesheet is mended, elements that stopped matching get their own
-   * declaration back, and every element a filter matches is checked. The user sheet, once in,
-   * hides them all: no author declaration outranks it, so that last pass is left out where it is.
+   * declaration back, and every element a filter matches (updateMatches) is checked. The user
+   * sheet, once in, hides them all: no author declaration outranks it, so that last pass is left
+   * out where it is.
    */
   function check(records) {
     if (selectors.length === 0) return;
