@@ -32,9 +32,15 @@ browser.runtime.onMessage.addListener((message, sender) => {
         const repair = ADVSourceBlocks.pendingRepair();
         return repair ? { ok: true, hosts, repair } : { ok: true, hosts };
       }));
-    case "filters.forPage":
-      return Promise.all([ADVPersonalFilters.forHost(sender.url ? new URL(sender.url).hostname : message.hostname), ADVPersonalFilters.backend()])
-        .then(([filters, mode]) => ({ ok: true, filters, mode }));
+    case "filters.forPage": {
+      const read = Promise.all([ADVPersonalFilters.forHost(sender.url ? new URL(sender.url).hostname : message.hostname), ADVPersonalFilters.backend()]);
+      if (!sender.tab || sender.frameId !== 0) return read.then(([filters, mode]) => ({ ok: true, filters, mode }));
+      // The top frame also gets its filters as a user sheet, in place before it hears them;
+      // `userSheet` is the text its document holds (it sends it back with its next request).
+      const held = typeof message.userSheet === "string" ? message.userSheet : "";
+      const sheet = ADVFilterUserSheets.follow(sender.tab.id, held, read.then(([filters]) => filters));
+      return Promise.all([read, sheet]).then(([[filters, mode], userSheet]) => (userSheet ? { ok: true, filters, mode, userSheet } : { ok: true, filters, mode }));
+    }
     case "filters.add":
       return ADVPersonalFilters.add(message.hostname, message.text)
         .then((result) => ({ ok: true, ...result }), (error) => ({ ok: false, error: error.message }));
@@ -66,7 +72,10 @@ browser.tabs.onUpdated.addListener((tabId, change) => {
     browser.tabs.sendMessage(tabId, { type: "page.changed" }).catch(() => {});
   }
 });
-browser.tabs.onRemoved.addListener((tabId) => ADVToolbar.removed(tabId));
+browser.tabs.onRemoved.addListener((tabId) => {
+  ADVToolbar.removed(tabId);
+  ADVFilterUserSheets.forget(tabId);
+});
 browser.tabs.onActivated.addListener(({ tabId }) => ADVToolbar.pollNetwork(tabId));
 
 setInterval(() => { ADVToolbar.tick(); }, 5000);

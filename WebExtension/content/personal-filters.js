@@ -4,18 +4,48 @@
 // enforced and the page's own declaration restored exactly when the element stops matching or
 // the filter goes away. Selectors that look at the style attribute keep stylesheet-only
 // behaviour: writing an inline style would change their own match.
+//
+// In the top frame the background also inserts the filters as a user-origin sheet
+// (background/filter-user-sheets.js), which no author rule outranks and the page cannot reach;
+// once it is in, this script's inline enforcement has nothing left to do there. Child frames,
+// which Safari's insertCSS cannot target one by one, and a top frame whose user sheet could not
+// be inserted rely on the stylesheet here and on a check of every match after each repair.
 "use strict";
 
 (() => {
   if (globalThis.__advPersonalFilters) return;
   globalThis.__advPersonalFilters = true;
   // Repairs allowed per second before backing off: a page that fights forever costs bounded work.
+  // The same bound holds for ADV's inline writes on one element.
   const REPAIRS_PER_SECOND = 20;
+  // CSSOM-only changes (deleteRule, media, disabled, insertRule in the page's own sheets) make no
+  // mutation records: a check this often bounds how long they can show a filtered element where
+  // no user sheet holds it.
+  const CHECK_MS = 100;
   let selectors = [];
   let styleElement = null;
   let expectedText = "";
   let repairs = { second: -1, count: 0 };
   let backedOff = 0;
+  // The user sheet the background says this document holds ("" for none): sent back with every
+  // request, so that a background started again since can still remove it.
+  let userSheet = "";
+  // Once the page has broken ADV's sheet where the observer could not mend it at once (through
+  // the CSSOM, or past the repair cap), every match gets the inline display, whether or not the
+  // sheet is winning at that moment: the next such attack then shows nothing.
+  let sheetAttacked = false;
+  // Where no user sheet holds them, the elements an enforceable filter matches, checked at every
+  // repair check. The mutation records keep the set current (the nodes they add and the elements
+  // whose attributes they change, with their subtrees); what they cannot show (a match through
+  // a sibling combinator or :has(), or an attribute the observer does not watch) is found by a
+  // search of the whole document: after a filter change, and at most once a second while the
+  // document changes (a search per mutation delivery cost a page that inserts a node every
+  // 10 ms, in a frame with 50 filters, a hundred times its own work).
+  const SEARCH_MS = 1000;
+  const matched = new Set();
+  let searchDue = true;
+  let changedSinceSearch = false;
+  let lastSearch = -Infinity;
   // element -> what the page had before ADV enforced its display:
   //   text: its style attribute exactly as the page last wrote it (null: it had none), or
   //     undefined once the page changed single declarations through element.style while ADV's
@@ -64,12 +94,18 @@
     return true;
   }
 
-  function allowRepair() {
+  /** Counts one more write in `budget` ({ second, count }) and says whether it is within the cap. */
+  function within(budget) {
     const second = Math.floor(performance.now() / 1000);
-    if (second !== repairs.second) repairs = { second, count: 0 };
-    repairs.count++;
-    if (repairs.count > REPAIRS_PER_SECOND) { backedOff++; return false; }
-    return true;
+    if (second !== budget.second) { budget.second = second; budget.count = 0; }
+    budget.count++;
+    return budget.count <= REPAIRS_PER_SECOND;
+  }
+
+  function allowRepair() {
+    if (within(repairs)) return true;
+    backedOff++;
+    return false;
   }
 
   /** Puts a fresh, intact stylesheet in place of whatever the page did to the old one. */
@@ -144,7 +180,10 @@
     return found;
   }
 
-  /** Enforces the inline display on `elements` where the stylesheet lost the cascade. */
+  /**
+   * Enforces the inline display on `elements` where the stylesheet lost the cascade (on all of
+   * them once the page has attacked the sheet).
+   */
   function enforceOn(elements) {
     for (const element of elements) {
       // ADV's own page UI (the picker panel) keeps its inline display: a broad filter such as
@@ -166,11 +205,13 @@
         }
         // The page wrote its own inline display or the whole attribute meanwhile: that is its
         // latest declaration, and the attribute is exactly what it wrote.
-        own = { text, value, priority, ours: null };
+        own = { text, value, priority, ours: null, budget: own.budget };
       } else {
-        if (getComputedStyle(element).display === "none") continue;
-        own = { text, value: element.style.getPropertyValue("display"), priority: element.style.getPropertyPriority("display"), ours: null };
+        if (!sheetAttacked && getComputedStyle(element).display === "none") continue;
+        own = { text, value: element.style.getPropertyValue("display"), priority: element.style.getPropertyPriority("display"), ours: null, budget: { second: -1, count: 0 } };
       }
+      // A page that undoes the write on sight would otherwise keep ADV writing forever.
+      if (!within(own.budget)) { backedOff++; enforced.set(element, own); continue; }
       element.style.setProperty("display", "none", "important");
       own.ours = element.getAttribute("style");
       enforced.set(element, own);
@@ -187,17 +228,8 @@
     }
   }
 
-  /** Full pass: every matched element (after a filter change). */
-  function enforceInline() {
-    quietly(() => {
-      releaseStale();
-      const root = document.documentElement;
-      if (root) enforceOn(matchedIn([root]));
-    });
-  }
-
-  /** Incremental pass: only what the mutation records touched, plus the enforced elements. */
-  function enforceAfter(records) {
+  /** The roots whose subtrees `records` may have changed the matches of. */
+  function rootsOf(records) {
     const roots = new Set();
     for (const record of records) {
       if (record.type === "childList") {
@@ -206,9 +238,47 @@
         roots.add(record.target);
       }
     }
+    return roots;
+  }
+
+  /** Brings `matched` up to date: from `records` if given, by a search when one is due. */
+  function updateMatches(records) {
+    const root = document.documentElement;
+    if (!root) return;
+    if (records) {
+      changedSinceSearch = true;
+      const roots = rootsOf(records);
+      if (roots.size) for (const element of matchedIn(roots)) matched.add(element);
+    }
+    const now = performance.now();
+    if (searchDue || (changedSinceSearch && now - lastSearch >= SEARCH_MS)) {
+      matched.clear();
+      for (const element of matchedIn([root])) matched.add(element);
+      searchDue = false;
+      changedSinceSearch = false;
+      lastSearch = now;
+    }
+    const { enforceable, enforceableText } = selectorLists();
+    for (const element of matched) {
+      if (!element.isConnected || !matchesList(element, enforceableText, enforceable)) matched.delete(element);
+    }
+  }
+
+  /**
+   * One repair check, after DOM mutations (their `records`), the periodic check and a style
+   * sheet's load: the stylesheet is mended, elements that stopped matching get their own
+   * declaration back, and every element a filter matches (updateMatches) is checked. The user
+   * sheet, once in, hides them all: no author declaration outranks it, so that last pass is left
+   * out where it is.
+   */
+  function check(records) {
+    if (selectors.length === 0) return;
+    repairSheet();
     quietly(() => {
       releaseStale();
-      if (roots.size) enforceOn(matchedIn(roots));
+      if (userSheet) return;
+      updateMatches(records);
+      enforceOn(matched);
     });
   }
 
@@ -232,6 +302,8 @@
 
   function apply(list) {
     selectors = list;
+    matched.clear();
+    searchDue = true;
     watch(list.length > 0);
     expectedText = list.map(ruleText).join("\n");
     quietly(() => {
@@ -247,7 +319,7 @@
     repairSheet();
     // The stylesheet hides at once; the full check for elements where page CSS or an inline
     // !important wins needs computed styles, so it runs as the next task, after first render.
-    setTimeout(() => { if (selectors === list) enforceInline(); }, 0);
+    setTimeout(() => { if (selectors === list) check(); }, 0);
   }
 
   // Only selectors that pass the popup's validation reach the sheet, whoever stored them: one
@@ -269,33 +341,55 @@
   let requests = 0;
   async function refresh() {
     const ticket = ++requests;
-    const reply = await ADVMessaging.request("filters.forPage", { hostname: location.hostname });
+    const reply = await ADVMessaging.request("filters.forPage", userSheet ? { hostname: location.hostname, userSheet } : { hostname: location.hostname });
     if (ticket !== requests) return;
+    // Without an answer the document's user sheet is as it was (the background may be starting
+    // again): it is still there to be replaced or removed by the next request.
+    if (reply && reply.ok) {
+      const held = typeof reply.userSheet === "string" ? reply.userSheet : "";
+      // Without the user sheet the matches are this script's to check again, from a search.
+      if (userSheet && !held) searchDue = true;
+      userSheet = held;
+    }
     const next = reply && reply.ok ? applicable(reply.filters) : [];
     shared = Boolean(reply && reply.mode === "native");
     if (next.join("\n") !== selectors.join("\n") || next.length === 0) apply(next);
   }
 
-  // DOM changes (removing or rewriting the element, new content) are seen at the next
-  // MutationObserver delivery, in the same task's microtask checkpoint. The observer runs only
-  // while this host has filters: on the many pages without any, the page's own DOM work (its
-  // whole parse, to begin with) costs no mutation records.
-  const observer = new MutationObserver((records) => {
-    if (selectors.length === 0) return;
-    repairSheet();
-    enforceAfter(records);
-  });
+  // DOM changes (removing or rewriting the element, new content, a page <style> or <link>) are
+  // seen at the next MutationObserver delivery, in the same task's microtask checkpoint. The
+  // observer and the periodic check run only while this host has filters: on the many pages
+  // without any, the page's own DOM work (its whole parse, to begin with) costs no mutation
+  // records and no timer wakes the page.
+  const observer = new MutationObserver((records) => check(records));
   let observing = false;
+  let periodic = 0;
   function watch(on) {
     if (on === observing) return;
     observing = on;
-    if (on) observer.observe(document, { childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: ["style", "media", "disabled", "class", "id"] });
-    else observer.disconnect();
+    if (on) {
+      observer.observe(document, { childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: ["style", "media", "disabled", "class", "id"] });
+      periodic = setInterval(periodicCheck, CHECK_MS);
+    } else {
+      observer.disconnect();
+      clearInterval(periodic);
+    }
   }
-  // CSSOM-only changes (deleteRule, media, disabled) produce no mutation records; they are
-  // caught by a once-a-second integrity check, which costs the same whatever the page does.
-  const check = setInterval(() => { if (selectors.length) repairSheet(); }, 1000);
-  window.addEventListener("pagehide", () => { watch(false); clearInterval(check); });
+  // CSSOM-only changes (deleteRule, insertRule, media, disabled) produce no mutation records;
+  // this check catches them within CHECK_MS, at a cost set by the page's matches, not by how
+  // often it changes its sheets. It marks the sheet as attacked only when ADV had put one in.
+  function periodicCheck() {
+    if (styleElement && !sheetIsIntact()) sheetAttacked = true;
+    check();
+  }
+  // A linked sheet applies when it has loaded, after the mutation that inserted it (load events
+  // do not bubble, but reach a capturing listener on the window, added here before any page
+  // script could stop them).
+  window.addEventListener("load", (event) => {
+    const target = event.target;
+    if (target && (target.localName === "link" || target.localName === "style")) check();
+  }, true);
+  window.addEventListener("pagehide", () => watch(false));
 
   browser.storage.onChanged.addListener((changes, area) => {
     if (area === "local" && (changes.personalRules || changes.personalRulesRevision)) refresh();
