@@ -5,7 +5,7 @@ extension Browser {
     /// toolbar shows is a `toolbar` trace line.
     func handleAction(_ call: APICall) -> APIResult {
         let host = call.context.host
-        let details = Dictionary(JSONText.entries(call.argument(0) ?? "{}").map { ($0.key, $0.value) }, uniquingKeysWith: { $1 })
+        let details = JSONText.fields(call.argument(0))
         var tabID: Int?
         if let raw = details["tabId"], JSONText.kind(raw) != .null {
             guard let id = Int(raw), tab(id) != nil else { return .error("No tab with id: \(raw).") }

@@ -11,7 +11,7 @@ extension Browser {
         let host = call.context.host
         let dnr = host.dnr
         let details = call.argument(0) ?? "{}"
-        let fields = Dictionary(JSONText.entries(details).map { ($0.key, $0.value) }, uniquingKeysWith: { $1 })
+        let fields = JSONText.fields(details)
         switch call.method {
         case "getEnabledRulesets":
             return .json(JSONText.array(dnr.staticRulesets.map(\.id).filter { dnr.enabled.contains($0) }.map(JSONText.string)))

@@ -42,7 +42,7 @@ extension Browser {
         let host = call.context.host
         switch call.method {
         case "query":
-            let filter = Dictionary(JSONText.entries(call.argument(0) ?? "{}").map { ($0.key, $0.value) }, uniquingKeysWith: { $1 })
+            let filter = JSONText.fields(call.argument(0))
             let matching = tabs.filter { tab in
                 if let active = filter["active"], active != (tab.isActive ? "true" : "false") { return false }
                 if let id = filter["windowId"], id != "\(tab.windowID)" { return false }
@@ -71,7 +71,7 @@ extension Browser {
             }
             return deliver(call.wireArgument(1) ?? "null", from: call.context, to: receivers, event: "runtime.onMessage")
         case "create":
-            let fields = Dictionary(JSONText.entries(call.argument(0) ?? "{}").map { ($0.key, $0.value) }, uniquingKeysWith: { $1 })
+            let fields = JSONText.fields(call.argument(0))
             let url = fields["url"].map(JSONText.decodeString) ?? "about:blank"
             do {
                 let tab = try openTab(url: url, active: fields["active"] != "false")
@@ -84,7 +84,7 @@ extension Browser {
             var propertiesIndex = 0
             if let first = call.argument(0), let id = Int(first) { target = tab(id); propertiesIndex = 1 }
             guard let tab = target else { return .error("No tab with id: \(call.argument(0) ?? "undefined").") }
-            let fields = Dictionary(JSONText.entries(call.argument(propertiesIndex) ?? "{}").map { ($0.key, $0.value) }, uniquingKeysWith: { $1 })
+            let fields = JSONText.fields(call.argument(propertiesIndex))
             if fields["active"] == "true" { activate(tab) }
             if let url = fields["url"].map(JSONText.decodeString) {
                 do { try navigate(tab, to: url) } catch { return .error("\(error)") }

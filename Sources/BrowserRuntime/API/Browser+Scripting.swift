@@ -36,8 +36,8 @@ extension Browser {
     func handleScripting(_ call: APICall) -> APIResult {
         let api = "scripting.\(call.method)()"
         let chromium = options.profile == .chromium
-        let details = Self.fields(call.argument(0))
-        let target = Self.fields(details["target"])
+        let details = JSONText.fields(call.argument(0))
+        let target = JSONText.fields(details["target"])
         guard let tabID = target["tabId"].flatMap({ Int($0) }), let tab = tab(tabID) else {
             return .error(chromium ? "No tab with id: \(target["tabId"] ?? "undefined")." : "Invalid call to \(api). Tab not found.")
         }
@@ -222,10 +222,5 @@ extension Browser {
     static func exceptionText(_ error: Error) -> String {
         guard let error = error as? JSError else { return "\(error)" }
         return "\(error.name): \(error.message)"
-    }
-
-    /// The top-level keys of a JSON object text (none for anything else).
-    static func fields(_ json: String?) -> [String: String] {
-        Dictionary(JSONText.entries(json ?? "null").map { ($0.key, $0.value) }, uniquingKeysWith: { $1 })
     }
 }

@@ -45,7 +45,7 @@ extension Browser {
     /// rule blocked. Document ids are not modelled.
     func handleWebNavigation(_ call: APICall) -> APIResult {
         let api = "webNavigation.\(call.method)()"
-        let fields = Dictionary(JSONText.entries(call.argument(0) ?? "null").map { ($0.key, $0.value) }, uniquingKeysWith: { $1 })
+        let fields = JSONText.fields(call.argument(0))
         let required = call.method == "getFrame" ? ["tabId", "frameId"] : ["tabId"]
         let missing = required.filter { fields[$0] == nil }
         if !missing.isEmpty {

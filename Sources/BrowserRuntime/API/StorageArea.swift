@@ -179,7 +179,7 @@ final class StorageArea {
 
     /// Replaces everything (scenario setup, restore after a restart).
     func replaceAll(_ itemsJSON: String) {
-        items = Dictionary(JSONText.entries(itemsJSON).map { ($0.key, $0.value) }, uniquingKeysWith: { $1 })
+        items = JSONText.fields(itemsJSON)
         order = items.keys.sorted()
         usedBytes = items.reduce(0) { $0 + $1.key.utf8.count + $1.value.utf8.count }
         cachedJSON = nil

@@ -70,6 +70,12 @@ package enum JSONText {
         return stride(from: 0, to: parts.count - 1, by: 2).map { (decodeString(parts[$0]), parts[$0 + 1]) }
     }
 
+    /// An object's keys and value JSON texts (a repeated key keeps its last value; none for
+    /// anything but an object, nil included).
+    static func fields(_ json: String?) -> [String: String] {
+        Dictionary(entries(json ?? "null").map { ($0.key, $0.value) }, uniquingKeysWith: { $1 })
+    }
+
     /// The element JSON texts of an array.
     static func elements(_ json: String) -> [String] {
         guard kind(json) == .array else { return [] }

@@ -201,44 +201,31 @@
     equals: (a, b) => a === b,
   };
 
-  // The first element of `root`'s subtree (`root` itself when `self`) that passes `test`, in
-  // tree order.
-  function findFirst(root, test, self) {
+  // Walks `root`'s subtree in tree order (`root` itself too when `self`): every element that
+  // passes `test` goes into `out`, or with no `out` the first one is returned (null if none).
+  function walk(root, test, self, out) {
     let node = self ? root : root.firstChild;
-    if (node === null) return null;
-    const stop = self ? root : root;
     while (node !== null) {
-      if (node.nodeType === 1 && test(node)) return node;
-      let next = node.nodeType === 1 || node.nodeType === 11 || node.nodeType === 9 ? node.firstChild : null;
-      while (next === null) {
-        if (node === stop) return null;
-        next = node.nextSibling;
-        if (next === null) { node = node.parentNode; if (node === null || node === stop) return null; }
+      if (node.nodeType === 1 && test(node)) {
+        if (out === undefined) return node;
+        out.push(node);
       }
-      node = next;
-    }
-    return null;
-  }
-  function collect(root, test, out, self) {
-    let node = self ? root : root.firstChild;
-    if (node === null) return out;
-    const stop = root;
-    while (node !== null) {
-      if (node.nodeType === 1 && test(node)) out.push(node);
       let next = node.firstChild;
       if (next === null) {
-        if (node === stop) return out;
+        if (node === root) break;
         next = node.nextSibling;
         while (next === null) {
           node = node.parentNode;
-          if (node === null || node === stop) return out;
+          if (node === null || node === root) return out === undefined ? null : out;
           next = node.nextSibling;
         }
       }
       node = next;
     }
-    return out;
+    return out === undefined ? null : out;
   }
+  const findFirst = (root, test, self) => walk(root, test, self);
+  const collect = (root, test, out, self) => walk(root, test, self, out);
 
   // MARK: - WebKit's rules over css-what's tokens
 
