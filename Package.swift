@@ -61,7 +61,7 @@ let package = Package(
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
         // Scenario files, the runner, baselines, diffs, JUnit.
-        .target(name: "ScenarioKit", dependencies: ["BrowserRuntime", "WebRuntime", "JSKit", "StrictJSON", "Suggestion", "BlockerCore"], swiftSettings: [.swiftLanguageMode(.v5)]),
+        .target(name: "ScenarioKit", dependencies: ["BrowserRuntime", "WebRuntime", "JSKit", "StrictJSON", "Suggestion", "BlockerCore"], resources: [.copy("JS")], swiftSettings: [.swiftLanguageMode(.v5)]),
         // The runtime's benchmarks (adv-harness bench), generic over any extension.
         .target(name: "RuntimeBench", dependencies: ["ScenarioKit", "BrowserRuntime", "WebRuntime", "JSKit"], swiftSettings: [.swiftLanguageMode(.v5)]),
         // One argument parser, one error style and one output for both command lines.
@@ -76,7 +76,7 @@ let package = Package(
         // The adv-harness commands (run, trace, list, bench, demo) as a library tests can call.
         .target(
             name: "HarnessCLI",
-            dependencies: ["CommandLineKit", "Suggestion", "ADVHarnessSupport", "RuntimeBench", "ScenarioKit", "BrowserRuntime", "WebRuntime", "JSKit"],
+            dependencies: ["CommandLineKit", "Suggestion", "ADVHarnessSupport", "RuntimeBench", "ScenarioKit", "BrowserRuntime", "WebRuntime", "JSKit", "StrictJSON"],
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
         // The adv-check commands (export, verify, package, bench, rules) as a library tests can call.

@@ -20,12 +20,13 @@ public enum HarnessCommand {
       bench [--json]            print the performance figures (medians and p90)
       demo [PAGE.html]          load one page on the virtual clock with a content script, print what it saw
       serve [--port N]          serve the fixture pages on 127.0.0.1, to compare with Safari by hand
+      probe CASES.json          run a fidelity case file and print or compare its probes' values
       help [COMMAND]            show help for a command
 
     'adv-harness <command> --help' shows a command's options.
     """
 
-    static let commands = ["run", "trace", "list", "bench", "demo", "serve", "help"]
+    static let commands = ["run", "trace", "list", "bench", "demo", "serve", "probe", "help"]
 
     /// Runs the command line `arguments` (without the program name).
     /// - Returns: the process exit code.
@@ -54,6 +55,7 @@ public enum HarnessCommand {
             case "demo": return try DemoCommand.run(rest, output: output)
             case "bench": return try BenchCommand.run(rest, output: output)
             case "serve": return try ServeCommand.run(rest, output: output)
+            case "probe": return try ProbeCommand.run(rest, output: output)
             case "help", "--help", "-h":
                 if let topic = rest.first { return run([topic, "--help"], output: output) }
                 output.out(usage)

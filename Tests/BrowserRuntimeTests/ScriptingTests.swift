@@ -175,7 +175,7 @@ import WebRuntime
             """)
         #expect(try display() == "none")
         #expect(try Support.eval(page.pageWorld, "document.styleSheets.length") as? Double == 1)
-        try Support.eval(page.pageWorld, "document.querySelector('style').remove(); document.getElementById('ad').style.setProperty('display', 'flex', 'important')")
+        _ = try Support.eval(page.pageWorld, "document.querySelector('style').remove(); document.getElementById('ad').style.setProperty('display', 'flex', 'important')")
         #expect(try display() == "none", "nothing the page does to its own style reaches a user sheet")
         // The inner frame was not a target (the top frame only, without allFrames).
         let inner = try #require(tab.frame(1)?.page)
@@ -197,7 +197,7 @@ import WebRuntime
         #expect(try top.computedStyle("#ad", "display") == "none")
         #expect(try tab.frame(1)?.page?.computedStyle("#ad", "display") == "none")
         #expect(try tab.frame(2)?.page?.computedStyle("#ad", "display") == "block", "other.example is not the extension's")
-        try Support.eval(top.pageWorld, "const f = document.createElement('iframe'); f.src = '/late.html'; document.body.append(f)")
+        _ = try Support.eval(top.pageWorld, "const f = document.createElement('iframe'); f.src = '/late.html'; document.body.append(f)")
         try browser.loop.runUntilIdle()
         let late = try #require(tab.allFrames.last?.page)
         #expect(late.url == "https://news.test/late.html")
