@@ -76,7 +76,7 @@ let package = Package(
         // The adv-harness commands (run, trace, list, bench, demo) as a library tests can call.
         .target(
             name: "HarnessCLI",
-            dependencies: ["CommandLineKit", "Suggestion", "ADVHarnessSupport", "RuntimeBench", "ScenarioKit", "BrowserRuntime", "WebRuntime", "JSKit", "StrictJSON"],
+            dependencies: ["CommandLineKit", "Suggestion", "ADVHarnessSupport", "RuntimeBench", "ScenarioKit", "BrowserRuntime", "WebRuntime", "JSKit"],
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
         // The adv-check commands (export, verify, package, bench, rules) as a library tests can call.

@@ -1,7 +1,6 @@
 import CommandLineKit
 import Foundation
 import ScenarioKit
-import StrictJSON
 import Suggestion
 
 /// `adv-harness probe`: runs a fidelity case file (the format of fixtures/fidelity/cases) in the
@@ -48,14 +47,7 @@ enum ProbeCommand {
         }
         let comparisons = ProbeRun.compare(file, with: expectations, only: wanted.isEmpty ? nil : Set(wanted))
         if arguments.has("--json") {
-            var results: [String: [String]] = [:]
-            for item in comparisons { results[item.fixture, default: []].append(item.actual) }
-            output.out("{\n \"engine\": \"adv-harness\",\n \"results\": {")
-            let keys = results.keys.sorted()
-            for (n, key) in keys.enumerated() {
-                output.out("  \(JSONValue.string(key).canonical): [" + results[key]!.joined(separator: ", ") + "]" + (n + 1 < keys.count ? "," : ""))
-            }
-            output.out(" }\n}")
+            output.out(ProbeRun.expectationsText(comparisons, engine: "adv-harness"))
             return 0
         }
         guard expectations != nil else {

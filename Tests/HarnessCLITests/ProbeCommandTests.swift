@@ -36,6 +36,13 @@ import TestSupport
         #expect(result.out.contains("banner[0] document.querySelectorAll('.x.y').length\n  = 1"))
         #expect(result.out.contains("banner[1] document.getElementById('ad').className\n  = \"x y\""))
         #expect(result.out.contains("banner[2] typeof nothing\n  = \"undefined\""))
+        // --json prints the values in the recorder's format, which --expected reads back.
+        let json = probe([dir.appendingPathComponent("mine.json").path, "--json"])
+        let parsed = try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any]
+        let results = parsed?["results"] as? [String: [Any]]
+        #expect(results?["banner"]?.count == 3 && results?["known"]?.count == 1)
+        try json.out.write(to: dir.appendingPathComponent("back.json"), atomically: true, encoding: .utf8)
+        #expect(probe([dir.appendingPathComponent("mine.json").path, "--expected", dir.appendingPathComponent("back.json").path]).code == 0)
     }
 
     @Test func agreesWithMatchingRecordingAndFailsOnADifference() throws {

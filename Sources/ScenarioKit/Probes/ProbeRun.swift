@@ -88,6 +88,17 @@ public enum ProbeRun {
     }
 }
 
+extension ProbeRun {
+    /// The harness's values in the format record.py writes (`{"engine", "results"}`), one
+    /// fixture a line, so it can be compared with a recording by eye or with a JSON diff.
+    public static func expectationsText(_ comparisons: [Comparison], engine: String) -> String {
+        var results: [String: [String]] = [:]
+        for item in comparisons { results[item.fixture, default: []].append(item.actual) }
+        let lines = results.keys.sorted().map { "  \(JSONValue.string($0).canonical): [" + results[$0]!.joined(separator: ", ") + "]" }
+        return "{\n \"engine\": \(JSONValue.string(engine).canonical),\n \"results\": {\n" + lines.joined(separator: ",\n") + "\n }\n}"
+    }
+}
+
 /// A fixture could not be run.
 public struct ProbeRunError: Error, CustomStringConvertible {
     public let description: String
