@@ -22,6 +22,26 @@ import WebRuntime
         #expect(bundle.id.count == 36)
     }
 
+    /// Issue 22, point 7: what the runtime does not model loads, named once in the trace.
+    @Test func unmodelledKeysAndPermissionsLoadWithOneWarningEach() throws {
+        let manifest = try parse("""
+            {"manifest_version": 3, "name": "X", "version": "1.0", "icons": {"16": "icon.svg"},
+             "commands": {"go": {"suggested_key": {"default": "Ctrl+Shift+Y"}}}, "options_page": "popup.html",
+             "permissions": ["storage", "alarms", "contextMenus"]}
+            """)
+        #expect(manifest.unmodelled == ["manifest key 'commands'", "manifest key 'options_page'", "permission 'alarms'", "permission 'contextMenus'"])
+        #expect(try parse(#"{"manifest_version": 3, "name": "X", "version": "1", "permissions": ["storage", "tabs"]}"#).unmodelled.isEmpty)
+        let browser = try Browser()
+        let folder = Support.scratchRoot.appendingPathComponent("unmodelled-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try #"{"manifest_version": 3, "name": "Odd", "version": "1", "commands": {}, "permissions": ["alarms"]}"#
+            .write(to: folder.appendingPathComponent("manifest.json"), atomically: true, encoding: .utf8)
+        try browser.install(try ExtensionBundle(folder: folder))
+        let warnings = browser.trace.events.map(\.text).filter { $0.hasPrefix("warning:") }
+        #expect(warnings == ["warning: Odd: manifest key 'commands' is not modelled by this runtime (ignored)",
+                             "warning: Odd: permission 'alarms' is not modelled by this runtime (ignored)"])
+    }
+
     @Test func fullManifestParses() throws {
         let manifest = try parse("""
             {"manifest_version": 3, "name": "X", "version": "1.0.2.7",

@@ -107,7 +107,7 @@ import WebRuntime
             let tab = try browser.openTab(url: "https://news.example/")
             try browser.loop.runUntilIdle()
             let worker = try #require(host.backgroundWorld)
-            let info = try Support.await(browser, worker, "return JSON.stringify((await browser.declarativeNetRequest.getMatchedRules({ tabId: \(tab.id) })).rulesMatchedInfo[0])") as? String ?? ""
+            let info = try Support.await(browser, worker, "return JSON.stringify((await chrome.declarativeNetRequest.getMatchedRules({ tabId: \(tab.id) })).rulesMatchedInfo[0])") as? String ?? ""
             if profile == .chromium {
                 #expect(info.contains(#""rule":{"ruleId":1,"rulesetId":"trackers"}"#), "\(info)")
             } else {
@@ -116,7 +116,7 @@ import WebRuntime
             }
             // minTimeStamp: Chromium inclusive, Safari exclusive.
             let epochNow = browser.options.session.epoch
-            let count = try Support.await(browser, worker, "return (await browser.declarativeNetRequest.getMatchedRules({ minTimeStamp: \(Int(epochNow)) })).rulesMatchedInfo.length") as? Double
+            let count = try Support.await(browser, worker, "return (await chrome.declarativeNetRequest.getMatchedRules({ minTimeStamp: \(Int(epochNow)) })).rulesMatchedInfo.length") as? Double
             #expect(profile == .chromium ? (count ?? 0) > 0 : count == 0, "profile \(profile)")
         }
     }
@@ -127,13 +127,13 @@ import WebRuntime
         let result = try Support.await(browser, worker, """
             const outcomes = [];
             for (let i = 0; i < 21; i++) {
-              try { await browser.declarativeNetRequest.getMatchedRules(); outcomes.push("ok"); } catch (e) { outcomes.push(e.message); }
+              try { await chrome.declarativeNetRequest.getMatchedRules(); outcomes.push("ok"); } catch (e) { outcomes.push(e.message); }
             }
             return outcomes.slice(19).join("|");
             """) as? String
         #expect(result == "ok|This request exceeds the MAX_GETMATCHEDRULES_CALLS_PER_INTERVAL quota.")
         try browser.loop.advance(by: .seconds(600))
-        let later = try Support.await(browser, worker, "await browser.declarativeNetRequest.getMatchedRules(); return 'ok'") as? String
+        let later = try Support.await(browser, worker, "await chrome.declarativeNetRequest.getMatchedRules(); return 'ok'") as? String
         #expect(later == "ok")
     }
 
@@ -141,6 +141,6 @@ import WebRuntime
         let (browser, _) = try Support.browser()
         let host = try #require(browser.extensions.first)
         let world = try #require(host.backgroundWorld)
-        #expect(try Support.eval(world, "typeof browser.declarativeNetRequest") as? String == "undefined")
+        #expect(try Support.eval(world, "typeof chrome.declarativeNetRequest") as? String == "undefined")
     }
 }

@@ -63,13 +63,13 @@ import WebRuntime
         let calls = """
             let ok = 0, error = "";
             for (let i = 0; i < 25; i++) {
-              try { await browser.declarativeNetRequest.getMatchedRules({ tabId: \(tab.id) }); ok++; } catch (e) { error = e.message; }
+              try { await chrome.declarativeNetRequest.getMatchedRules({ tabId: \(tab.id) }); ok++; } catch (e) { error = e.message; }
             }
             return ok + " " + error;
             """
         let worker = try #require(host.backgroundWorld)
         // Without activeTab (no click yet) the call is refused outright.
-        #expect(try Support.await(browser, worker, "try { await browser.declarativeNetRequest.getMatchedRules({ tabId: \(tab.id) }); } catch (e) { return e.message }") as? String
+        #expect(try Support.await(browser, worker, "try { await chrome.declarativeNetRequest.getMatchedRules({ tabId: \(tab.id) }); } catch (e) { return e.message }") as? String
                 == "The extension must have the declarativeNetRequestFeedback permission or have activeTab granted for the specified tab ID in order to call this function.")
         let popup = try browser.openPopup(host)
         #expect(try Support.await(browser, popup.pageWorld, calls) as? String == "25 ")

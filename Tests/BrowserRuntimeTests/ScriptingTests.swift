@@ -133,7 +133,7 @@ import WebRuntime
         for profile in [Browser.Profile.safari, .chromium] {
             let (browser, _, tab, worker) = try Self.probe(profile: profile)
             let answers = try Support.await(browser, worker, """
-                const attempt = (details) => browser.scripting.executeScript(details).then((r) => JSON.stringify(r.map((e) => [e.result, e.error])), (e) => 'rejected: ' + e.message);
+                const attempt = (details) => chrome.scripting.executeScript(details).then((r) => JSON.stringify(r.map((e) => [e.result, e.error])), (e) => 'rejected: ' + e.message);
                 return [
                   await attempt({ target: { tabId: 99 }, func: () => 1 }),
                   await attempt({ target: { tabId: \(tab.id) }, func: () => { throw new TypeError('boom'); } }),
@@ -151,9 +151,9 @@ import WebRuntime
         let (denied, _, tab, worker) = try Self.probe(permission: .denied)
         let refused = try Support.await(denied, worker, """
             const attempt = (call) => call.then(() => 'resolved', (e) => e.message);
-            return [await attempt(browser.scripting.executeScript({ target: { tabId: \(tab.id) }, func: () => 1 })),
-                    await attempt(browser.scripting.insertCSS({ target: { tabId: \(tab.id) }, css: 'p {}' })),
-                    await attempt(browser.scripting.removeCSS({ target: { tabId: \(tab.id) }, css: 'p {}' }))].join('|');
+            return [await attempt(chrome.scripting.executeScript({ target: { tabId: \(tab.id) }, func: () => 1 })),
+                    await attempt(chrome.scripting.insertCSS({ target: { tabId: \(tab.id) }, css: 'p {}' })),
+                    await attempt(chrome.scripting.removeCSS({ target: { tabId: \(tab.id) }, css: 'p {}' }))].join('|');
             """) as? String
         #expect(refused == "Invalid call to scripting.executeScript(). This extension does not have access to this tab.|"
             + "Invalid call to scripting.insertCSS(). This extension does not have access to this tab.|resolved")

@@ -95,8 +95,8 @@ import WebRuntime
             try browser.loop.runUntilIdle()
             let worker = try #require(host.backgroundWorld)
             let answer = try Support.await(browser, worker, """
-                const top = await browser.webNavigation.getFrame({ tabId: \(tab.id), frameId: 0 });
-                const missing = await browser.webNavigation.getFrame({ tabId: \(tab.id), frameId: 7 }).catch((e) => 'rejected');
+                const top = await chrome.webNavigation.getFrame({ tabId: \(tab.id), frameId: 0 });
+                const missing = await chrome.webNavigation.getFrame({ tabId: \(tab.id), frameId: 7 }).catch((e) => 'rejected');
                 return [JSON.stringify(top), String(missing)].join('|');
                 """) as? String
             let expected = profile == .safari

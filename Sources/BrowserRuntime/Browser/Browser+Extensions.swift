@@ -10,10 +10,15 @@ extension Browser {
     /// - Parameter prepare: runs before the background starts (scenario setup: storage, rules).
     @discardableResult
     public func install(_ bundle: ExtensionBundle, prepare: ((ExtensionHost) throws -> Void)? = nil) throws -> ExtensionHost {
+        // Chrome names an extension by its own scheme and id shape.
+        let bundle = options.profile == .chromium && bundle.urlScheme != ExtensionBundle.chromiumScheme ? bundle.chromiumIdentity() : bundle
         let host = try ExtensionHost(bundle: bundle, browser: self)
         try prepare?(host)
         extensions.append(host)
         trace.record(.navigation, at: "browser", "install \(bundle.manifest.name) \(bundle.manifest.version) as \(bundle.id)")
+        for item in bundle.manifest.unmodelled {
+            trace.record(.navigation, at: "browser", "warning: \(bundle.manifest.name): \(item) is not modelled by this runtime (ignored)")
+        }
         try startBackground(host, event: ("runtime.onInstalled", [#"{"reason":"install"}"#]))
         return host
     }
@@ -67,10 +72,13 @@ extension Browser {
             return try made.canonical.call([call.argument(0)])
         }
         // The context's own Error, TypeError and Promise, for what its `browser` throws and
-        // rejects with (browser-api.js, `own`), taken before any of its scripts runs.
+        // rejects with (browser-api.js, `own`), taken before any of its scripts runs, and its
+        // global, whose console reports an unchecked runtime.lastError.
         let own = realm.object()
         for name in ["Error", "TypeError", "Promise"] { try own.set(name, world.global[name]) }
-        let api = try apiModule.invoke("makeBrowser", [realm.number(Double(id)), surface, events, properties, reportError, canonical, own])
+        try own.set("global", world.global)
+        let api = try apiModule.invoke("makeBrowser", [realm.number(Double(id)), surface, events, properties, reportError, canonical, own,
+                                                       realm.string(options.profile.rawValue)])
         let browserObject = api["browser"]
         let runtime = browserObject["runtime"]
         let bundle = host.bundle
@@ -81,7 +89,8 @@ extension Browser {
         try runtime.set("getManifest", realm.function("getManifest", length: 0) { [weak world] call in
             try (world?.context ?? call.context).parseJSON(manifestJSON)
         })
-        try world.global.set("browser", browserObject)
+        // Safari gives both names to one namespace; Chrome has only `chrome`.
+        if options.profile == .safari { try world.global.set("browser", browserObject) }
         try world.global.set("chrome", browserObject)
         let context = ExtensionContext(id: id, kind: kind, host: host, world: world, api: api)
         made = context

@@ -9,14 +9,26 @@ public final class Browser {
     public enum Profile: String, Sendable, CaseIterable {
         case safari
         case chromium
+
+        /// What an extension may do on a site nobody has decided on. Safari asks first (an
+        /// extension runs on a site only once the user allows it there); Chrome grants the host
+        /// permissions a Manifest V3 extension requests when it is installed (the user may
+        /// restrict them later), so its content scripts run where they match.
+        public var defaultSitePermission: SitePermission {
+            switch self {
+            case .safari: return .notAsked
+            case .chromium: return .always
+            }
+        }
     }
 
     /// Options fixed when the browser is made.
     public struct Options: Sendable {
         /// Safari by default.
         public var profile: Profile = .safari
-        /// The permission of sites nobody has decided on. Safari's default is to ask.
-        public var defaultSitePermission: SitePermission = .notAsked
+        /// The permission of sites nobody has decided on; nil: the profile's default
+        /// (``Profile/defaultSitePermission``).
+        public var defaultSitePermission: SitePermission?
         /// Options of the underlying session (epoch, seed, script time limit).
         public var session = WebSession.Options()
         /// Makes default options.
@@ -88,7 +100,7 @@ public final class Browser {
             // The request itself is decided and traced with the page's other subresources; here
             // only its body is served, unless a rule blocks it.
             let frame = self.loadingFrames.last
-            if url.hasPrefix(ExtensionBundle.scheme) {
+            if ExtensionBundle.schemeLength(of: url) != nil {
                 return self.extensionResource(url, for: frame?.effectiveURL ?? self.loadingExtensionPage ?? "")
             }
             let request = NetworkRequest(url: url, type: .stylesheet, tabID: frame?.tab.id ?? -1, documentURL: frame?.effectiveURL,
@@ -126,7 +138,7 @@ public final class Browser {
     /// The permission in force for `url`'s host.
     public func sitePermission(for url: String) -> SitePermission {
         guard let host = URLParts.of(url)?.host else { return .denied }
-        return sitePermissions[host] ?? sitePermissions["*"] ?? options.defaultSitePermission
+        return sitePermissions[host] ?? sitePermissions["*"] ?? options.defaultSitePermission ?? options.profile.defaultSitePermission
     }
 
     /// True when `host`'s extension may run scripts on, and read details of, `url` in `tab`.

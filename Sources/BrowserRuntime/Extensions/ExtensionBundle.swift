@@ -8,7 +8,10 @@ public struct ExtensionBundle: Sendable {
     /// The validated manifest.
     public private(set) var manifest: Manifest
     /// The extension's id, as `runtime.id` reports it and used in its URLs.
-    public let id: String
+    public private(set) var id: String
+    /// The scheme and separator of its URLs: `safari-web-extension://`, or `chrome-extension://`
+    /// once installed in the chromium profile (``chromiumIdentity()``).
+    public private(set) var urlScheme = ExtensionBundle.scheme
 
     /// Loads and validates `folder/manifest.json`.
     /// - Parameter id: the extension id (Safari uses a per-profile UUID); by default derived from
@@ -57,12 +60,37 @@ public struct ExtensionBundle: Sendable {
         return text
     }
 
-    /// The scheme and separator of extension URLs.
+    /// The scheme and separator of Safari's extension URLs.
     public static let scheme = "safari-web-extension://"
+    /// Chrome's.
+    public static let chromiumScheme = "chrome-extension://"
 
-    /// `safari-web-extension://<id>/<path>`, what `runtime.getURL` returns.
+    /// The length of the scheme `url` starts with when it is an extension URL (either browser's).
+    public static func schemeLength(of url: String) -> Int? {
+        if url.hasPrefix(scheme) { return scheme.count }
+        if url.hasPrefix(chromiumScheme) { return chromiumScheme.count }
+        return nil
+    }
+
+    /// `safari-web-extension://<id>/<path>` (or `chrome-extension://`), what `runtime.getURL` returns.
     public func url(_ path: String) -> String {
-        Self.scheme + "\(id)/" + (path.hasPrefix("/") ? String(path.dropFirst()) : path)
+        urlScheme + "\(id)/" + (path.hasPrefix("/") ? String(path.dropFirst()) : path)
+    }
+
+    /// The same extension as Chrome names it: `chrome-extension://` URLs and, unless an id was
+    /// given, Chrome's id shape, 32 letters from a to p (Chrome maps each hex digit of a hash of
+    /// the extension's key or path onto a–p; here the hash is of the manifest name, so ids stay
+    /// stable across machines).
+    public func chromiumIdentity(keepingID: Bool = false) -> ExtensionBundle {
+        var copy = self
+        copy.urlScheme = Self.chromiumScheme
+        if !keepingID { copy.id = Self.chromiumID(for: manifest.name) }
+        return copy
+    }
+
+    static func chromiumID(for name: String) -> String {
+        let letters = Array("abcdefghijklmnop")
+        return String(stableID(for: name).filter(\.isHexDigit).map { letters[Int(String($0), radix: 16)!] })
     }
 
     /// A UUID-shaped id derived from the name (FNV-1a), uppercase like Safari's.

@@ -122,6 +122,8 @@ private struct KeyReader {
             }
         }
         if let action = object["action"] { manifest.action = try self.action(action) }
+        manifest.unmodelled = object.keys.filter { !Manifest.modelledKeys.contains($0) }.sorted().map { "manifest key '\($0)'" }
+            + manifest.permissions.filter { !Manifest.modelledPermissions.contains($0) }.sorted().map { "permission '\($0)'" }
         return manifest
     }
 

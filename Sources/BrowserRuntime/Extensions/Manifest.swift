@@ -81,6 +81,23 @@ public struct Manifest: Sendable {
     public var optionalHostPermissions: [MatchPattern]
     public var webAccessibleResources: [WebAccessibleResource]
     public var action: Action?
+    /// The manifest keys and permissions this runtime does not model (`manifest key 'commands'`,
+    /// `permission 'alarms'`): the extension loads, as in a browser that ignores what it does
+    /// not know, and installing says each once in the trace.
+    public var unmodelled: [String] = []
+
+    /// The top-level keys the runtime reads, and those that are only metadata (nothing to model).
+    static let modelledKeys: Set<String> = [
+        "manifest_version", "name", "version", "description", "background", "content_scripts", "declarative_net_request",
+        "permissions", "host_permissions", "optional_host_permissions", "web_accessible_resources", "action",
+        "icons", "author", "homepage_url", "short_name", "version_name", "minimum_chrome_version", "browser_specific_settings",
+        "update_url", "offline_enabled",
+    ]
+    /// The permissions something in the runtime checks.
+    static let modelledPermissions: Set<String> = [
+        "storage", "declarativeNetRequest", "declarativeNetRequestWithHostAccess", "declarativeNetRequestFeedback",
+        "nativeMessaging", "scripting", "webNavigation", "activeTab", "tabs",
+    ]
 
     /// True when the manifest requests `permission` (an API permission such as `storage`).
     public func has(_ permission: String) -> Bool { permissions.contains(permission) }

@@ -192,21 +192,87 @@
   prepare["scripting.insertCSS"] = cssDetails("scripting.insertCSS()");
   prepare["scripting.removeCSS"] = cssDetails("scripting.removeCSS()");
 
-  // `canonical` is the context's own JSON serializer (JS/canonical.js, made in its realm).
-  function makeBrowser(contextId, surface, eventNames, properties, reportError, canonical, own) {
+  // MARK: runtime.lastError
+  //
+  // Set only while the callback of a failed call runs (and, for a port whose connection failed,
+  // while its onDisconnect listeners run), undefined otherwise. Safari (WebKit's
+  // WebExtensionAPIRuntimeBase::reportError, WebExtensionAPIRuntimeCocoa.mm) makes it an Error in
+  // the caller's realm and, when the callback did not read it, logs
+  // `console.error(new Error("Unchecked runtime.lastError: <message>"))` through the context's
+  // own console; Chrome makes it `{message}` and logs "Unchecked runtime.lastError: <message>".
+  function makeLastError(runtime, profile, own) {
+    let current, accessed = false;
+    if (runtime) {
+      Object.defineProperty(runtime, "lastError", {
+        get() { accessed = true; return current; },
+        enumerable: true, configurable: true,
+      });
+    }
+    // Runs `body` with lastError set to `message`; `unchecked` says whether an unread error is
+    // logged afterwards (a failed call's callback: yes).
+    function during(message, body, unchecked) {
+      current = profile === "chromium" ? { message } : new own.Error(message);
+      accessed = false;
+      try {
+        body();
+      } finally {
+        if (unchecked && !accessed) {
+          const text = "Unchecked runtime.lastError: " + message;
+          const console = own.global.console;
+          if (console && typeof console.error === "function") console.error(profile === "chromium" ? text : new own.Error(text));
+        }
+        current = undefined;
+        accessed = false;
+      }
+    }
+    return { during };
+  }
+
+  // A trailing function argument is the method's callback, as in WebKit's bindings
+  // ([ReturnsPromiseWhenCallbackIsOmitted] on every extension API interface, so Safari takes
+  // callbacks on `browser` and `chrome` alike) and in Chrome's `chrome` namespace: the call then
+  // returns undefined, and the callback gets the result (no argument for a call that gives
+  // none), or no argument with runtime.lastError set when the call failed. Without one the call
+  // returns a promise. No method of the surface takes a function as its last real argument.
+  function splitCallback(args) {
+    if (args.length === 0 || typeof args[args.length - 1] !== "function") return [args, null];
+    return [args.slice(0, -1), args[args.length - 1]];
+  }
+
+  // `canonical` is the context's own JSON serializer (JS/canonical.js, made in its realm);
+  // `own` holds the context's Error, TypeError, Promise and global; `profile` is "safari" or
+  // "chromium".
+  function makeBrowser(contextId, surface, eventNames, properties, reportError, canonical, own, profile) {
     const browser = {};
+    let lastError = null;
     for (const namespace of Object.keys(surface)) {
       const target = ensure(browser, namespace.split("."));
       const methods = surface[namespace];
       for (const method of Object.keys(methods)) {
         const [min, max] = methods[method];
-        target[method] = function (...args) {
-          if (args.length < min) return own.Promise.reject(new own.TypeError("Expected at least " + min + " " + plural(min) + " for " + method + "(), got " + args.length));
-          if (args.length > max) return own.Promise.reject(new own.TypeError("Expected at most " + max + " " + plural(max) + " for " + method + "(), got " + args.length));
+        target[method] = function (...given) {
+          const [args, callback] = splitCallback(given);
+          let problem = null;
+          if (args.length < min) problem = "Expected at least " + min + " " + plural(min) + " for " + method + "(), got " + args.length;
+          else if (args.length > max) problem = "Expected at most " + max + " " + plural(max) + " for " + method + "(), got " + args.length;
+          if (problem !== null) {
+            // With a callback there is no promise to reject: the bindings throw, as Chrome's do
+            // for a call that matches no signature.
+            if (callback) throw new own.TypeError(problem);
+            return own.Promise.reject(new own.TypeError(problem));
+          }
           const check = prepare[namespace + "." + method];
           // Thrown, not rejected: WebKit's bindings raise these in the caller (see `prepare`).
-          if (check) args = [check(args[0], own)];
-          return host.apiCall(contextId, namespace, method, args);
+          const sent = check ? [check(args[0], own)] : args;
+          const promise = host.apiCall(contextId, namespace, method, sent);
+          if (!callback) return promise;
+          const call = (values) => {
+            try { callback(...values); } catch (error) { reportError(contextId, error); }
+          };
+          promise.then(
+            (value) => call(value === undefined ? [] : [value]),
+            (error) => lastError.during(error && error.message !== undefined ? String(error.message) : String(error), () => call([]), true));
+          return undefined;
         };
       }
     }
@@ -214,6 +280,7 @@
       const parts = key.split(".");
       ensure(browser, parts.slice(0, -1))[parts[parts.length - 1]] = properties[key];
     }
+    lastError = makeLastError(browser.runtime, profile, own);
     const events = Object.create(null);
     for (const name of eventNames) {
       const parts = name.split(".");
@@ -332,16 +399,13 @@
         return;
       }
       delete ports[portId];
-      // runtime.lastError is set while onDisconnect runs when the connection failed.
-      const runtime = browser.runtime;
-      if (payload !== null && runtime) runtime.lastError = { message: payload };
-      try {
+      const fire = () => {
         for (const listener of entry.onDisconnect.listeners.slice()) {
           try { listener(entry.port); } catch (error) { reportError(contextId, error); }
         }
-      } finally {
-        if (payload !== null && runtime) delete runtime.lastError;
-      }
+      };
+      // runtime.lastError is set while onDisconnect runs when the connection failed.
+      if (payload !== null) lastError.during(payload, fire, false); else fire();
     }
 
     return { browser, dispatch, dispatchMessage, listening, acceptPort, portEvent };

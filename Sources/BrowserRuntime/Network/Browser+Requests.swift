@@ -15,7 +15,7 @@ extension Browser {
     /// extension resources come from the bundle, everything else is decided by the rules and
     /// answered from ``pageSource`` (404 when it has nothing).
     func request(from page: Page, url: String, type: DNRResourceType, method: String) -> RequestOutcome {
-        if url.hasPrefix(ExtensionBundle.scheme) {
+        if ExtensionBundle.schemeLength(of: url) != nil {
             let body = extensionResource(url, for: page.url)
             return RequestOutcome(blocked: body == nil, status: body == nil ? 0 : 200, body: body ?? "")
         }
@@ -30,7 +30,7 @@ extension Browser {
     /// The text of a resource a document loads (a script): nil when a rule blocks it or nothing
     /// is there.
     func load(_ url: String, type: DNRResourceType, frame: Frame?, documentURL: String?) -> String? {
-        if url.hasPrefix(ExtensionBundle.scheme) { return extensionResource(url, for: documentURL ?? "") }
+        if ExtensionBundle.schemeLength(of: url) != nil { return extensionResource(url, for: documentURL ?? "") }
         let request = NetworkRequest(url: url, type: type, tabID: frame?.tab.id ?? -1, documentURL: documentURL,
                                      frameChain: frame?.chain ?? [], frameID: frame?.id ?? 0)
         return decide(request).blocked ? nil : pageSource(url)
@@ -41,13 +41,14 @@ extension Browser {
     /// extensions/browser/extension_protocols.cc refuses the others; WebKit does the same in
     /// WebExtensionContext::isURLForThisExtension checks).
     func extensionResource(_ url: String, for documentURL: String) -> String? {
-        let rest = url.dropFirst(ExtensionBundle.scheme.count)
+        guard let schemeLength = ExtensionBundle.schemeLength(of: url) else { return nil }
+        let rest = url.dropFirst(schemeLength)
         guard let slash = rest.firstIndex(of: "/") else { return nil }
         let id = String(rest[..<slash])
         var path = String(rest[rest.index(after: slash)...])
         if let cut = path.firstIndex(where: { $0 == "?" || $0 == "#" }) { path = String(path[..<cut]) }
-        guard let host = extensionHost(id) else { return nil }
-        let ownPage = documentURL.hasPrefix(ExtensionBundle.scheme + id + "/")
+        guard let host = extensionHost(id), url.hasPrefix(host.bundle.urlScheme) else { return nil }
+        let ownPage = documentURL.hasPrefix(host.bundle.url(""))
         if !ownPage {
             let accessible = host.bundle.manifest.webAccessibleResources.contains { entry in
                 entry.matches.contains { $0.matches(documentURL) } && entry.resources.contains { MatchPattern.glob($0.hasPrefix("/") ? String($0.dropFirst()) : $0, matches: path) }

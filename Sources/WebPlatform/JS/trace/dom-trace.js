@@ -16,7 +16,7 @@
   "use strict";
   const host = ctx.host;
   const MUTATE = { VALUE: 1, ATTR: 2, REMOVE_ATTR: 3, REMOVE: 4, MOVE: 5, INSERT: 6 };
-  const EXTENSION = /safari-web-extension:\/\/([^/\s:]+)\//;
+  const EXTENSION = /(?:safari-web-extension|chrome-extension):\/\/([^/\s:]+)\//;
 
   function describe(node) {
     if (!node) return "?";
