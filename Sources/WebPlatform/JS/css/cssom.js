@@ -1,7 +1,7 @@
 // layer: css/cssom
 // order: 30
-// provides: style, parseSheet, collectSheets
-// requires: DOMException, onMutation, splitTopLevel, closingBracket, judgeDeclaration, selectors
+// provides: style, parseSheet, collectSheets, judgeProperty
+// requires: DOMException, onMutation, splitTopLevel, closingBracket, declarations, selectors
 //
 // CSSOM (CSS Object Model, W3C CSSOM §6) on Debian's node-cssom: `.sheet` for <style> and
 // <link rel=stylesheet>, document.styleSheets, and fixes that make node-cssom behave as WebKit's
@@ -19,17 +19,16 @@
   const DominoURL = ctx.require("domino/lib/URL");
   const resolveURL = (relative, base) => new DominoURL(base).resolve(String(relative));
 
-  // MARK: - Inline style declarations (element.style) over domino's parser
+  // MARK: - domino's CSS value parser, for the properties css/declarations.js does not model
 
-  // domino parses style attributes and validates element.style values with parserlib (its
-  // cssparser.js), which predates CSS custom properties: a declaration such as `--gap: 4px` made
-  // it throw, so every element.style read on an element whose style attribute held one threw a
-  // TypeError, and setProperty('--x', …) did too. The parser domino gets splits the text into
-  // declarations itself: custom properties are kept as written (CSS Variables 1 §2: any value;
-  // strings serialized with double quotes, as WebKit does), the others go to parserlib one text
-  // at a time, and a declaration parserlib cannot parse is dropped instead of the whole
-  // attribute (CSS Syntax 3 §5.4.5: an invalid declaration is ignored).
-  ctx.require.wrap("domino/lib/cssparser.js", (parserlib) => ({ css: { Parser: makeDeclarationParser(parserlib) } }));
+  // domino's parser (parserlib, its cssparser.js) judges the values of the properties WebKit
+  // knows that css/declarations.js does not model (element.style and CSS.supports ask it through
+  // ctx.judgeProperty). parserlib predates CSS custom properties: a declaration such as
+  // `--gap: 4px` made it throw, which lost every declaration after it; so the text is split
+  // into declarations here, custom properties kept as written (CSS Variables 1 §2: any value),
+  // the others given to parserlib one at a time, and a declaration it cannot parse is dropped
+  // instead of the whole text (CSS Syntax 3 §5.4.5: an invalid declaration is ignored).
+  ctx.require.wrap("domino/lib/cssparser.js", (parserlib) => ({ css: { Parser: makeDeclarationParser(parserlib), Colors: parserlib.css.Colors } }));
   const splitTopLevel = ctx.splitTopLevel, closingBracket = ctx.closingBracket;
 
   function customProperty(declaration) {
@@ -44,11 +43,8 @@
     return { name, value, important };
   }
   // parserlib knows CSS as of 2012, so its verdict is corrected with what WebKit knows: a
-  // property WebKit lacks is dropped; one parserlib has never heard of (aspect-ratio, gap, inset)
-  // is kept as written; for the properties the cascade models, its verdict wins where it has one
-  // (`position: sticky` and `display: flow-root` kept, `width: 10` dropped; ctx.judgeDeclaration,
-  // from values.js). Other values are still judged by parserlib alone (README, known
-  // differences).
+  // property WebKit lacks is dropped; one parserlib has never heard of (aspect-ratio) is kept
+  // as written. Other values are judged by parserlib alone (README, known differences).
   let webKitProperties = null;
   function webKitKnows(name) {
     if (webKitProperties === null) webKitProperties = new Set(ctx.host.resource("css/css-properties.js"));
@@ -58,8 +54,7 @@
     if (!event.property || !event.value) return event;
     const name = String(event.property.text).toLowerCase();
     if (!webKitKnows(name)) return event.invalid ? event : { property: event.property, value: event.value, important: event.important, invalid: true };
-    const cascade = ctx.judgeDeclaration(name, String(event.value.text));
-    const valid = cascade !== null ? cascade : !event.invalid || String(event.invalid.message || "").startsWith("Unknown property");
+    const valid = !event.invalid || String(event.invalid.message || "").startsWith("Unknown property");
     if (valid === !event.invalid) return event;
     return { property: event.property, value: event.value, important: event.important, invalid: valid ? null : true };
   }
@@ -652,18 +647,23 @@
   // `not`, and one kind of `and`/`or` per level; anything else in parentheses is false, and text
   // that is not a condition at all makes the whole call false.
   const declarationParser = () => ctx.require("domino/lib/cssparser.js").css.Parser;
+  // Whether WebKit would keep `name: value` for a property css/declarations.js does not model
+  // (a null value: whether it knows the property at all, for a value with var() references).
+  ctx.judgeProperty = (name, value) => {
+    if (value === null) return webKitKnows(name);
+    let kept = false;
+    const parser = new (declarationParser())();
+    parser.addListener("property", (event) => {
+      if (!event.invalid && String(event.property.text).toLowerCase() === name) kept = true;
+    });
+    parser.parseStyleAttribute(name + ":" + value);
+    return kept;
+  };
   function supportsDeclaration(property, value) {
     const name = String(property), text = String(value);
     if (!/^-?-?[A-Za-z_][A-Za-z0-9_-]*$/.test(name) || /!\s*important\s*$/i.test(text)) return false;
     if (splitTopLevel(name + ":" + text, ";").length !== 1 || text.trim() === "") return false;
-    if (name.startsWith("--")) return true;
-    let kept = false;
-    const parser = new (declarationParser())();
-    parser.addListener("property", (event) => {
-      if (!event.invalid && String(event.property.text).toLowerCase() === name.toLowerCase()) kept = true;
-    });
-    parser.parseStyleAttribute(name + ":" + text);
-    return kept;
+    return ctx.declarations.parseList(name + ":" + text, ctx.judgeProperty).length > 0;
   }
   function supportsSelector(text) {
     if (text.trim() === "") return false;
