@@ -1,7 +1,7 @@
 // layer: css/cascade
 // order: 40
 // provides: computeStyle, useLayoutSizes
-// requires: DOMException, onMutation, style, parseSheet, collectSheets, splitTopLevel, closingBracket, cssValues, declarations, selectors
+// requires: DOMException, onMutation, style, parseSheet, activeSheets, splitTopLevel, closingBracket, cssValues, declarations, selectors
 //
 // The cascade (CSS Cascade 4 §6) and getComputedStyle for the properties content scripts judge
 // visibility and boxes by: display, visibility, opacity, position, float, width, height,
@@ -317,8 +317,7 @@
     const documentBase = doc.baseURI;
     for (const user of state.userSheets) if (user.level === "user") addRules(index, user.sheet.cssRules, 1, 0, viewport, documentBase);
     for (const user of state.userSheets) if (user.level === "author") addRules(index, user.sheet.cssRules, 2, 0, viewport, documentBase);
-    for (const sheet of ctx.collectSheets(doc)) {
-      if (sheet.disabled) continue;
+    for (const sheet of ctx.activeSheets(doc)) {
       if (sheet.media && sheet.media.length > 0 && !evaluateMedia(sheet.media.mediaText, viewport)) continue;
       addRules(index, sheet.cssRules, 2, 0, viewport, sheet.href || documentBase);
     }
