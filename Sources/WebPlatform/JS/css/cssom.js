@@ -58,14 +58,13 @@
     if (valid === !event.invalid) return event;
     return { property: event.property, value: event.value, important: event.important, invalid: valid ? null : true };
   }
-  // Style attributes are parsed again and again (domino parses an element's whole `style`
-  // attribute whenever it changed, and every `style.setProperty(name, value)` as the text
-  // `name:value`, each with a new parserlib parser), mostly over the same few texts: a page or
-  // an extension that toggles `display` on many elements. What the declarations of a text come
-  // out as depends on the text alone, so each text's events are kept (at most 4,096 texts, then
-  // the cache starts over) and replayed to the listeners, who read only `property.text`,
-  // `value.text`, `important` and `invalid` (domino's parseStyles, supportsDeclaration below).
-  // Picking elements in ADV's picker spent two fifths of its time in parserlib before.
+  // The same declarations are judged again and again (element.style asks for every declaration
+  // of a property css/declarations.js does not model, each as the text `name:value` with a new
+  // parserlib parser, whenever an element's style attribute changed), mostly over the same few
+  // texts. What the declarations of a text come out as depends on the text alone, so each
+  // text's events are kept (at most 4,096 texts, then the cache starts over) and replayed to the
+  // listeners, who read only `property.text`, `value.text`, `important` and `invalid`
+  // (ctx.judgeProperty below).
   const parsedDeclarations = new Map();
   const PARSED_DECLARATIONS_KEPT = 4096;
   function makeDeclarationParser(parserlib) {

@@ -796,8 +796,7 @@
   }
 
   ctx.declarations = {
-    parseList, text, set, remove, value, priority, expand, formatNumber,
+    parseList, text, set, remove, value, priority, expand,
     isShorthand: (name) => SHORTHANDS.has(canonicalName(name)),
-    initial: (name) => (LONGHANDS.has(name) ? LONGHANDS.get(name).initial : null),
   };
 })

@@ -1,7 +1,7 @@
 // layer: css/inline-style
 // order: 32
 // provides:
-// requires: declarations, judgeProperty, onMutation, internalSlots, splitTopLevel, defineMembers
+// requires: declarations, judgeProperty, onMutation, splitTopLevel
 //
 // element.style (CSSOM §6.7 and WebKit's InlineCSSStyleDeclaration): the style attribute's
 // declarations as a block of longhands (css/declarations.js), read again whenever the attribute
