@@ -544,6 +544,21 @@
   ctx.useLayoutSizes = (measure) => { usedSize = measure; };
 
   function camel(name) { return name.replace(/-([a-z])/g, (m, c) => c.toUpperCase()); }
+  // The resolved values of the shorthands over computed longhands (CSSOM §9: the shortest
+  // serialization WebKit gives, one to four sides; a side of border as width, style, color).
+  const SIDES = ["top", "right", "bottom", "left"];
+  const collapse4 = ([t, r, b, l]) => (l === r ? (b === t ? (r === t ? t : t + " " + r) : t + " " + r + " " + b) : t + " " + r + " " + b + " " + l);
+  const sideLine = (side) => (values) => ["width", "style", "color"].map((part) => values["border-" + side + "-" + part]).join(" ");
+  const COMPUTED_SHORTHANDS = {
+    overflow: (v) => (v["overflow-x"] === v["overflow-y"] ? v["overflow-x"] : v["overflow-x"] + " " + v["overflow-y"]),
+    margin: (v) => collapse4(SIDES.map((side) => v["margin-" + side])),
+    padding: (v) => collapse4(SIDES.map((side) => v["padding-" + side])),
+    "border-width": (v) => collapse4(SIDES.map((side) => v["border-" + side + "-width"])),
+    "border-style": (v) => collapse4(SIDES.map((side) => v["border-" + side + "-style"])),
+    "border-color": (v) => collapse4(SIDES.map((side) => v["border-" + side + "-color"])),
+    border: (v) => { const sides = SIDES.map((side) => sideLine(side)(v)); return sides.every((line) => line === sides[0]) ? sides[0] : ""; },
+  };
+  for (const side of SIDES) COMPUTED_SHORTHANDS["border-" + side] = sideLine(side);
   function CSSStyleDeclarationComputed() { throw new TypeError("Illegal constructor"); }
   const computedProto = CSSStyleDeclarationComputed.prototype;
   function valuesOf(declaration) {
@@ -555,8 +570,7 @@
   computedProto.getPropertyValue = function getPropertyValue(name) {
     const values = valuesOf(this);
     name = String(name).toLowerCase();
-    // The overflow shorthand's resolved value: one keyword when both axes agree.
-    if (values && name === "overflow") return values["overflow-x"] === values["overflow-y"] ? values["overflow-x"] : values["overflow-x"] + " " + values["overflow-y"];
+    if (values && COMPUTED_SHORTHANDS[name]) return COMPUTED_SHORTHANDS[name](values);
     if (!values || !(name in values)) return "";
     if (name === "width" || name === "height" || name === "left" || name === "top") {
       const used = usedSize(this._advElement, name, values);
@@ -578,7 +592,11 @@
     if (camel(property) !== property) Object.defineProperty(computedProto, camel(property), { get, configurable: true });
   }
   Object.defineProperty(computedProto, "cssFloat", { get() { return this.getPropertyValue("float"); }, configurable: true });
-  Object.defineProperty(computedProto, "overflow", { get() { return this.getPropertyValue("overflow"); }, configurable: true });
+  for (const name of Object.keys(COMPUTED_SHORTHANDS)) {
+    const get = function () { return this.getPropertyValue(name); };
+    Object.defineProperty(computedProto, name, { get, configurable: true });
+    if (camel(name) !== name) Object.defineProperty(computedProto, camel(name), { get, configurable: true });
+  }
   Object.defineProperty(computedProto, Symbol.toStringTag, { value: "CSSStyleDeclaration", configurable: true });
 
   function getComputedStyle(element, pseudo) {

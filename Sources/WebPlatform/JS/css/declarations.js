@@ -237,6 +237,9 @@
   longhand(sided("border-*-style"), "none", single(BORDER_STYLE));
   longhand(sided("border-*-color"), "currentcolor", colorValue);
   longhand("border-image-source", "none", single(imageOrNone));
+  longhand("outline-color", "currentcolor", colorValue);
+  longhand("outline-style", "none", single(either(keyword("auto"), BORDER_STYLE)));
+  longhand("outline-width", "medium", single(LINE_WIDTH));
   longhand("border-image-slice", "100%", null);
   longhand("border-image-width", "1", null);
   longhand("border-image-outset", "0", null);
@@ -365,6 +368,19 @@
     if (!line) return null;
     return WIDTHS.map((n) => [n, line.width]).concat(STYLES.map((n) => [n, line.style]), COLORS.map((n) => [n, line.color]),
       IMAGE_LONGHANDS.map((n) => [n, initialOf(n)]));
+  });
+  // outline: <outline-color> || <outline-style> || <outline-width>, longhands in WebKit's order.
+  const OUTLINE = ["outline-color", "outline-style", "outline-width"];
+  shorthand("outline", OUTLINE, (text) => {
+    const out = { color: null, style: null, width: null };
+    for (const part of components(text)) {
+      let v;
+      if (out.width === null && (v = LINE_WIDTH(part)) !== null) out.width = v;
+      else if (out.style === null && (v = either(keyword("auto"), BORDER_STYLE)(part)) !== null) out.style = v;
+      else if (out.color === null && (v = color.specified(part)) !== null) out.color = v;
+      else return null;
+    }
+    return [["outline-color", out.color || "currentcolor"], ["outline-style", out.style || "none"], ["outline-width", out.width || "medium"]];
   });
   // border-image: only `none` (the initial values) is modelled; other values are kept whole.
   shorthand("border-image", IMAGE_LONGHANDS, (text) => (/^none$/i.test(text.trim()) ? IMAGE_LONGHANDS.map((n) => [n, initialOf(n)]) : undefined));
@@ -547,10 +563,11 @@
     if (custom) return { entries: [[name, customValue(value)]], shorthand: null };
     if (value === "") return null;
     const short = SHORTHANDS.get(name);
+    // A CSS-wide keyword is a value of every property (CSS Cascade 4 §7.3).
     if (WIDE.test(value)) {
       const word = value.toLowerCase();
       if (short) return { entries: short.longhands.map((n) => [n, word]), shorthand: name };
-      return judgeOther(name, word, judge);
+      return LONGHANDS.has(name) ? { entries: [[name, word]], shorthand: null } : judgeOther(name, word, judge, true);
     }
     if (/var\(/i.test(value)) return judgeOther(name, value, judge, true);
     if (short) {
@@ -633,6 +650,7 @@
   const SERIALIZERS = {
     margin: collapse4, padding: collapse4, inset: collapse4, "border-width": collapse4, "border-style": collapse4, "border-color": collapse4,
     "border-radius": collapse4, overflow: collapse2, gap: collapse2,
+    outline: (values) => omitInitial(values, ["currentcolor", "none", "medium"]),
     "border-top": sideLine, "border-right": sideLine, "border-bottom": sideLine, "border-left": sideLine,
     border(values) {
       const [w, s, c, image] = [values.slice(0, 4), values.slice(4, 8), values.slice(8, 12), values.slice(12)];
