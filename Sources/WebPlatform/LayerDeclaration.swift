@@ -5,8 +5,8 @@
 ///
 ///     // layer: css/cssom
 ///     // order: 30
-///     // provides: style, parseSheet, collectSheets
-///     // requires: DOMException, onMutation, splitTopLevel, closingBracket, judgeDeclaration
+///     // provides: style, parseSheet, collectSheets, activeSheets, judgeProperty
+///     // requires: DOMException, onMutation, splitTopLevel, closingBracket, declarations, selectors
 ///
 /// `provides` and `requires` are comma-separated context member names and may be empty or
 /// continue on another line of the same key. `order` places the layer among those that do not

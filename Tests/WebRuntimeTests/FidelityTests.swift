@@ -32,6 +32,21 @@ private func expectCaseFileLoads(_ part: String, atLeast: Int) throws {
     @Test(arguments: Fidelity.probes("cascade")) func matchesWebKit(_ probe: FidelityProbe) throws { try expectMatchesWebKit(probe) }
 }
 
+@Suite struct StyleSheetsFidelityTests {
+    @Test func caseFileLoads() throws { try expectCaseFileLoads("stylesheets", atLeast: 70) }
+    @Test(arguments: Fidelity.probes("stylesheets")) func matchesWebKit(_ probe: FidelityProbe) throws { try expectMatchesWebKit(probe) }
+}
+
+@Suite struct InlineStyleFidelityTests {
+    @Test func caseFileLoads() throws { try expectCaseFileLoads("inline-style", atLeast: 80) }
+    @Test(arguments: Fidelity.probes("inline-style")) func matchesWebKit(_ probe: FidelityProbe) throws { try expectMatchesWebKit(probe) }
+}
+
+@Suite struct ComputedStyleFidelityTests {
+    @Test func caseFileLoads() throws { try expectCaseFileLoads("computed-style", atLeast: 60) }
+    @Test(arguments: Fidelity.probes("computed-style")) func matchesWebKit(_ probe: FidelityProbe) throws { try expectMatchesWebKit(probe) }
+}
+
 @Suite struct MutationObserverFidelityTests {
     @Test func caseFileLoads() throws { try expectCaseFileLoads("mutation-observer", atLeast: 30) }
     @Test(arguments: Fidelity.probes("mutation-observer")) func matchesWebKit(_ probe: FidelityProbe) throws { try expectMatchesWebKit(probe) }

@@ -1,12 +1,15 @@
 // layer: css/cascade
 // order: 40
 // provides: computeStyle, useLayoutSizes
-// requires: DOMException, onMutation, style, parseSheet, collectSheets, splitTopLevel, closingBracket, cssValues, selectors
+// requires: DOMException, onMutation, style, parseSheet, activeSheets, splitTopLevel, closingBracket, cssValues, declarations, selectors
 //
 // The cascade (CSS Cascade 4 §6) and getComputedStyle for the properties content scripts judge
-// visibility by: display, visibility, opacity, position, float, width, height, pointer-events;
-// and background-image, where an element's image source shows (with url()s made absolute, as
-// computed values are: CSS Values 4 §4.5, against the sheet's URL or the document's base URL).
+// visibility and boxes by: display, visibility, opacity, position, float, width, height,
+// pointer-events, z-index, color, background-color, font-size, margins, paddings, borders,
+// overflow, transform; and background-image, where an element's image source shows (with url()s
+// made absolute, as computed values are: CSS Values 4 §4.5, against the sheet's URL or the
+// document's base URL). Shorthands in rules and style attributes set their longhands
+// (css/declarations.js); values.js says how each computed value follows from the cascaded one.
 //
 // Origins and importance, lowest first: user-agent, user, author (sheets, then the style
 // attribute), author !important (sheets, then style attribute), user !important, user-agent
@@ -24,7 +27,8 @@
   "use strict";
   const impl = ctx.impl;
   // The modelled properties and their value grammar (values.js, which element.style shares).
-  const { INITIAL, INHERITED, PROPERTIES, IMAGE, validate } = ctx.cssValues;
+  const { INITIAL, INHERITED, PROPERTIES, IMAGE, validate, compute } = ctx.cssValues;
+  const declarations = ctx.declarations;
 
   // MARK: - User-agent sheet (WebKit Source/WebCore/css/html.css, the parts fixtures use)
 
@@ -40,6 +44,28 @@
   const uaDisplay = new Map();
   for (const [display, names] of Object.entries(UA_DISPLAY)) for (const name of names.split(" ")) uaDisplay.set(name, display);
 
+  // The box and font declarations of html.css a content script meets when it reads margins,
+  // paddings and font sizes (block margins as the margin-block of a horizontal writing mode).
+  const UA_BOXES = new Map();
+  const uaBox = (names, text) => { for (const name of names.split(" ")) UA_BOXES.set(name, declarations.parseList(text, () => true).map((e) => [e.name, e.value])); };
+  uaBox("body", "margin: 8px");
+  uaBox("p dl", "margin: 1em 0");
+  uaBox("ul ol menu dir", "margin: 1em 0; padding-left: 40px");
+  uaBox("blockquote figure", "margin: 1em 40px");
+  uaBox("pre", "margin: 1em 0");
+  uaBox("dd", "margin-left: 40px");
+  uaBox("h1", "font-size: 2em; margin: 0.67em 0");
+  uaBox("h2", "font-size: 1.5em; margin: 0.83em 0");
+  uaBox("h3", "font-size: 1.17em; margin: 1em 0");
+  uaBox("h4", "margin: 1.33em 0");
+  uaBox("h5", "font-size: 0.83em; margin: 1.67em 0");
+  uaBox("h6", "font-size: 0.67em; margin: 2.33em 0");
+  uaBox("hr", "margin: 0.5em auto; border: 1px inset");
+  uaBox("fieldset", "margin: 0 2px; padding: 0.35em 0.75em 0.625em; border: 2px groove");
+  uaBox("small", "font-size: smaller");
+  uaBox("big", "font-size: larger");
+  uaBox("sub sup", "font-size: smaller");
+
   // UA declarations for an element: [property, value, important].
   function uaDeclarations(element) {
     const out = [];
@@ -47,6 +73,8 @@
     if (element.namespaceURI === "http://www.w3.org/1999/xhtml") {
       const display = uaDisplay.get(name);
       if (display) out.push(["display", display]);
+      const box = UA_BOXES.get(name);
+      if (box) for (const declaration of box) out.push(declaration);
       if (name === "dialog") out.push(["display", element.hasAttribute("open") ? "block" : "none"], ["position", "absolute"]);
       if (name === "audio" && !element.hasAttribute("controls")) out.push(["display", "none"]);
       if (name === "input" && (element.getAttribute("type") || "").toLowerCase() === "hidden") out.push(["display", "none", true]);
@@ -241,17 +269,22 @@
       if (rule.cssRules && rule.constructor && rule.constructor.name === "CSSSupportsRule") { addRules(index, rule.cssRules, origin, sheetOrder, viewport, base); continue; }
       if (typeof rule.selectorText !== "string" || !rule.style) continue;
       const style = rule.style._advTarget || rule.style;
-      const declarations = [];
+      const found = [];
       for (let i = 0; i < style.length; i++) {
         const name = style[i];
-        if (!INITIAL.hasOwnProperty(name) && name !== "background") continue;
-        const value = validate(name, style[name], base);
-        if (value !== null) declarations.push([name === "background" ? "background-image" : name, value, style._importants[name] === "important"]);
+        if (!INITIAL.hasOwnProperty(name) && !declarations.isShorthand(name)) continue;
+        const longhands = declarations.expand(name, style[name]);
+        if (longhands === null) continue;
+        for (const [longhand, specified] of longhands) {
+          if (!INITIAL.hasOwnProperty(longhand)) continue;
+          const value = validate(longhand, specified, base);
+          if (value !== null) found.push([longhand, value, style._importants[name] === "important"]);
+        }
       }
-      if (declarations.length === 0) continue;
+      if (found.length === 0) continue;
       for (const facts of selectorListFacts(rule.selectorText)) {
         if (facts.contextual) index.contextual = true;
-        const entry = { selector: facts.selector, specificity: facts.specificity, order: index.order++, origin, declarations, requires: facts.requires };
+        const entry = { selector: facts.selector, specificity: facts.specificity, order: index.order++, origin, declarations: found, requires: facts.requires };
         let bucket = index.buckets.get(facts.key);
         if (!bucket) index.buckets.set(facts.key, bucket = []);
         bucket.push(entry);
@@ -284,8 +317,7 @@
     const documentBase = doc.baseURI;
     for (const user of state.userSheets) if (user.level === "user") addRules(index, user.sheet.cssRules, 1, 0, viewport, documentBase);
     for (const user of state.userSheets) if (user.level === "author") addRules(index, user.sheet.cssRules, 2, 0, viewport, documentBase);
-    for (const sheet of ctx.collectSheets(doc)) {
-      if (sheet.disabled) continue;
+    for (const sheet of ctx.activeSheets(doc)) {
       if (sheet.media && sheet.media.length > 0 && !evaluateMedia(sheet.media.mediaText, viewport)) continue;
       addRules(index, sheet.cssRules, 2, 0, viewport, sheet.href || documentBase);
     }
@@ -294,35 +326,28 @@
 
   // MARK: - Computing
 
-  // The style attribute's declarations for the cascaded properties. Within one block a later
-  // declaration replaces an earlier one unless the earlier is !important and the later is not
-  // (CSS Cascade 4 §6.4); domino's parser keeps simply the last one.
+  // The style attribute's declarations for the cascaded properties, as element.style keeps them
+  // (a later declaration replaces an earlier one unless the earlier is !important and the later
+  // is not, CSS Cascade 4 §6.4).
   const inlineCache = new Map();
   function inlineDeclarations(text, base) {
     // url()s resolve against the document's base URL, so it is part of the key.
     const key = IMAGE.test(text) ? base + "\n" + text : text;
     let parsed = inlineCache.get(key);
     if (parsed) return parsed;
-    const found = Object.create(null);
-    for (const part of splitTopLevel(text, ";")) {
-      const colon = part.indexOf(":");
-      if (colon < 0) continue;
-      let property = part.slice(0, colon).trim().toLowerCase();
-      if (!INITIAL.hasOwnProperty(property) && property !== "background") continue;
-      let raw = part.slice(colon + 1).trim();
-      const important = /!\s*important\s*$/i.test(raw);
-      if (important) raw = raw.replace(/!\s*important\s*$/i, "").trim();
-      const value = validate(property, raw, base);
-      if (property === "background") property = "background-image";
-      if (value === null) continue;
-      if (found[property] && found[property][2] && !important) continue;
-      found[property] = [property, value, important];
+    parsed = [];
+    for (const entry of declarations.parseList(text, () => true)) {
+      if (!INITIAL.hasOwnProperty(entry.name)) continue;
+      const value = validate(entry.name, entry.value, base);
+      if (value !== null) parsed.push([entry.name, value, entry.important]);
     }
-    parsed = Object.values(found);
     if (inlineCache.size > 5000) inlineCache.clear();
     inlineCache.set(key, parsed);
     return parsed;
   }
+
+  // Whether an element's box is rendered, kept beside its computed values.
+  const RENDERED = Symbol("rendered");
 
   // Cascade bands (CSS Cascade 4 §6.1), low to high.
   const BAND = { uaNormal: 0, userNormal: 1, authorNormal: 2, inlineNormal: 3, authorImportant: 4, inlineImportant: 5, userImportant: 6, uaImportant: 7 };
@@ -423,6 +448,19 @@
         parentDisplay === "flex" || parentDisplay === "inline-flex" || parentDisplay === "grid" || parentDisplay === "inline-grid") {
       values.display = blockify(values.display, !parent);
     }
+    // A box of its own: neither it nor an ancestor is display: none, and it is not inline (a
+    // block's margins are then what layout used, WebKit's RenderBox margins).
+    const rendered = values.display !== "none" && (!parentValues || parentValues[RENDERED]);
+    Object.defineProperty(values, RENDERED, { value: rendered });
+    const root = doc.documentElement;
+    const rootValues = root && root !== element && root.nodeType === 1 ? computeStyle(root) : null;
+    compute(values, {
+      parentFontSize: parentValues ? parseFloat(parentValues["font-size"]) : 16,
+      rootFontSize: rootValues ? parseFloat(rootValues["font-size"]) : null,
+      parentColor: parentValues ? parentValues.color : "rgb(0, 0, 0)",
+      viewport: state.viewport,
+      boxed: rendered && values.display !== "inline" && values.display !== "contents",
+    });
     // CSS 2.1 §9.7: a positioned box does not float.
     if (values.position === "absolute" || values.position === "fixed") values.float = "none";
     element._advComputed = { generation: state.generation, values };
@@ -506,6 +544,21 @@
   ctx.useLayoutSizes = (measure) => { usedSize = measure; };
 
   function camel(name) { return name.replace(/-([a-z])/g, (m, c) => c.toUpperCase()); }
+  // The resolved values of the shorthands over computed longhands (CSSOM §9: the shortest
+  // serialization WebKit gives, one to four sides; a side of border as width, style, color).
+  const SIDES = ["top", "right", "bottom", "left"];
+  const collapse4 = ([t, r, b, l]) => (l === r ? (b === t ? (r === t ? t : t + " " + r) : t + " " + r + " " + b) : t + " " + r + " " + b + " " + l);
+  const sideLine = (side) => (values) => ["width", "style", "color"].map((part) => values["border-" + side + "-" + part]).join(" ");
+  const COMPUTED_SHORTHANDS = {
+    overflow: (v) => (v["overflow-x"] === v["overflow-y"] ? v["overflow-x"] : v["overflow-x"] + " " + v["overflow-y"]),
+    margin: (v) => collapse4(SIDES.map((side) => v["margin-" + side])),
+    padding: (v) => collapse4(SIDES.map((side) => v["padding-" + side])),
+    "border-width": (v) => collapse4(SIDES.map((side) => v["border-" + side + "-width"])),
+    "border-style": (v) => collapse4(SIDES.map((side) => v["border-" + side + "-style"])),
+    "border-color": (v) => collapse4(SIDES.map((side) => v["border-" + side + "-color"])),
+    border: (v) => { const sides = SIDES.map((side) => sideLine(side)(v)); return sides.every((line) => line === sides[0]) ? sides[0] : ""; },
+  };
+  for (const side of SIDES) COMPUTED_SHORTHANDS["border-" + side] = sideLine(side);
   function CSSStyleDeclarationComputed() { throw new TypeError("Illegal constructor"); }
   const computedProto = CSSStyleDeclarationComputed.prototype;
   function valuesOf(declaration) {
@@ -517,6 +570,7 @@
   computedProto.getPropertyValue = function getPropertyValue(name) {
     const values = valuesOf(this);
     name = String(name).toLowerCase();
+    if (values && COMPUTED_SHORTHANDS[name]) return COMPUTED_SHORTHANDS[name](values);
     if (!values || !(name in values)) return "";
     if (name === "width" || name === "height" || name === "left" || name === "top") {
       const used = usedSize(this._advElement, name, values);
@@ -538,6 +592,11 @@
     if (camel(property) !== property) Object.defineProperty(computedProto, camel(property), { get, configurable: true });
   }
   Object.defineProperty(computedProto, "cssFloat", { get() { return this.getPropertyValue("float"); }, configurable: true });
+  for (const name of Object.keys(COMPUTED_SHORTHANDS)) {
+    const get = function () { return this.getPropertyValue(name); };
+    Object.defineProperty(computedProto, name, { get, configurable: true });
+    if (camel(name) !== name) Object.defineProperty(computedProto, camel(name), { get, configurable: true });
+  }
   Object.defineProperty(computedProto, Symbol.toStringTag, { value: "CSSStyleDeclaration", configurable: true });
 
   function getComputedStyle(element, pseudo) {

@@ -1,7 +1,7 @@
 // layer: css/cssom
 // order: 30
-// provides: style, parseSheet, collectSheets
-// requires: DOMException, onMutation, splitTopLevel, closingBracket, judgeDeclaration, selectors
+// provides: style, parseSheet, collectSheets, activeSheets, judgeProperty
+// requires: DOMException, onMutation, splitTopLevel, closingBracket, declarations, selectors
 //
 // CSSOM (CSS Object Model, W3C CSSOM §6) on Debian's node-cssom: `.sheet` for <style> and
 // <link rel=stylesheet>, document.styleSheets, and fixes that make node-cssom behave as WebKit's
@@ -19,17 +19,16 @@
   const DominoURL = ctx.require("domino/lib/URL");
   const resolveURL = (relative, base) => new DominoURL(base).resolve(String(relative));
 
-  // MARK: - Inline style declarations (element.style) over domino's parser
+  // MARK: - domino's CSS value parser, for the properties css/declarations.js does not model
 
-  // domino parses style attributes and validates element.style values with parserlib (its
-  // cssparser.js), which predates CSS custom properties: a declaration such as `--gap: 4px` made
-  // it throw, so every element.style read on an element whose style attribute held one threw a
-  // TypeError, and setProperty('--x', …) did too. The parser domino gets splits the text into
-  // declarations itself: custom properties are kept as written (CSS Variables 1 §2: any value;
-  // strings serialized with double quotes, as WebKit does), the others go to parserlib one text
-  // at a time, and a declaration parserlib cannot parse is dropped instead of the whole
-  // attribute (CSS Syntax 3 §5.4.5: an invalid declaration is ignored).
-  ctx.require.wrap("domino/lib/cssparser.js", (parserlib) => ({ css: { Parser: makeDeclarationParser(parserlib) } }));
+  // domino's parser (parserlib, its cssparser.js) judges the values of the properties WebKit
+  // knows that css/declarations.js does not model (element.style and CSS.supports ask it through
+  // ctx.judgeProperty). parserlib predates CSS custom properties: a declaration such as
+  // `--gap: 4px` made it throw, which lost every declaration after it; so the text is split
+  // into declarations here, custom properties kept as written (CSS Variables 1 §2: any value),
+  // the others given to parserlib one at a time, and a declaration it cannot parse is dropped
+  // instead of the whole text (CSS Syntax 3 §5.4.5: an invalid declaration is ignored).
+  ctx.require.wrap("domino/lib/cssparser.js", (parserlib) => ({ css: { Parser: makeDeclarationParser(parserlib), Colors: parserlib.css.Colors } }));
   const splitTopLevel = ctx.splitTopLevel, closingBracket = ctx.closingBracket;
 
   function customProperty(declaration) {
@@ -44,11 +43,8 @@
     return { name, value, important };
   }
   // parserlib knows CSS as of 2012, so its verdict is corrected with what WebKit knows: a
-  // property WebKit lacks is dropped; one parserlib has never heard of (aspect-ratio, gap, inset)
-  // is kept as written; for the properties the cascade models, its verdict wins where it has one
-  // (`position: sticky` and `display: flow-root` kept, `width: 10` dropped; ctx.judgeDeclaration,
-  // from values.js). Other values are still judged by parserlib alone (README, known
-  // differences).
+  // property WebKit lacks is dropped; one parserlib has never heard of (aspect-ratio) is kept
+  // as written. Other values are judged by parserlib alone (README, known differences).
   let webKitProperties = null;
   function webKitKnows(name) {
     if (webKitProperties === null) webKitProperties = new Set(ctx.host.resource("css/css-properties.js"));
@@ -58,19 +54,17 @@
     if (!event.property || !event.value) return event;
     const name = String(event.property.text).toLowerCase();
     if (!webKitKnows(name)) return event.invalid ? event : { property: event.property, value: event.value, important: event.important, invalid: true };
-    const cascade = ctx.judgeDeclaration(name, String(event.value.text));
-    const valid = cascade !== null ? cascade : !event.invalid || String(event.invalid.message || "").startsWith("Unknown property");
+    const valid = !event.invalid || String(event.invalid.message || "").startsWith("Unknown property");
     if (valid === !event.invalid) return event;
     return { property: event.property, value: event.value, important: event.important, invalid: valid ? null : true };
   }
-  // Style attributes are parsed again and again (domino parses an element's whole `style`
-  // attribute whenever it changed, and every `style.setProperty(name, value)` as the text
-  // `name:value`, each with a new parserlib parser), mostly over the same few texts: a page or
-  // an extension that toggles `display` on many elements. What the declarations of a text come
-  // out as depends on the text alone, so each text's events are kept (at most 4,096 texts, then
-  // the cache starts over) and replayed to the listeners, who read only `property.text`,
-  // `value.text`, `important` and `invalid` (domino's parseStyles, supportsDeclaration below).
-  // Picking elements in ADV's picker spent two fifths of its time in parserlib before.
+  // The same declarations are judged again and again (element.style asks for every declaration
+  // of a property css/declarations.js does not model, each as the text `name:value` with a new
+  // parserlib parser, whenever an element's style attribute changed), mostly over the same few
+  // texts. What the declarations of a text come out as depends on the text alone, so each
+  // text's events are kept (at most 4,096 texts, then the cache starts over) and replayed to the
+  // listeners, who read only `property.text`, `value.text`, `important` and `invalid`
+  // (ctx.judgeProperty below).
   const parsedDeclarations = new Map();
   const PARSED_DECLARATIONS_KEPT = 4096;
   function makeDeclarationParser(parserlib) {
@@ -276,6 +270,7 @@
   function adopt(rule, sheet) {
     rule.parentStyleSheet = sheet;
     if (rule instanceof CSSOM.CSSStyleRule) Object.defineProperty(rule, "cssText", styleRuleText);
+    else if (rule instanceof CSSOM.CSSMediaRule) Object.defineProperty(rule, "cssText", mediaRuleText);
     if (rule.style && !rule.style._advTarget) {
       rule.style = liveDeclaration(rule.style, rule);
       rule.style.parentRule = rule;
@@ -288,21 +283,67 @@
 
   const SheetProto = CSSOM.CSSStyleSheet.prototype;
   // CSSOM 6.1.3 insertRule: index defaults to 0; out of range is IndexSizeError; a string that
-  // is not exactly one rule is SyntaxError (WebKit: CSSStyleSheet::insertRule).
+  // is not exactly one rule is SyntaxError (WebKit: CSSStyleSheet::insertRule). "insert a CSS
+  // rule" step 5: an @import only after @imports, a @namespace only in a sheet of @imports and
+  // @namespaces (else InvalidStateError) and after its @imports, any other rule only after both
+  // (else HierarchyRequestError).
   SheetProto.insertRule = function insertRule(rule, index) {
     if (arguments.length === 0) throw new TypeError("Not enough arguments");
     index = index === undefined ? 0 : Number(index) >>> 0;
-    if (index > this.cssRules.length) throw domException("IndexSizeError", "The index is not in the allowed range.");
-    let parsed;
-    try { parsed = CSSOM.parse(String(rule)).cssRules; } catch (e) { parsed = []; }
-    if (parsed.length !== 1 || (parsed[0].selectorText !== undefined && parsed[0].selectorText.trim() === "")) {
-      throw domException("SyntaxError", "The string did not match the expected pattern.");
+    const rules = this.cssRules;
+    if (index > rules.length) throw domException("IndexSizeError", "The index is not in the allowed range.");
+    const parsed = parseOneRule(String(rule));
+    if (parsed === null) throw domException("SyntaxError", "The string did not match the expected pattern.");
+    const before = rules[index - 1], after = rules[index];
+    if (parsed instanceof CSSNamespaceRule && rules.some((r) => !isImport(r) && !(r instanceof CSSNamespaceRule))) {
+      throw domException("InvalidStateError", "The object is in an invalid state.");
     }
-    adopt(parsed[0], this);
-    this.cssRules.splice(index, 0, parsed[0]);
-    bump(this, "insertRule", () => index + " " + parsed[0].cssText);
+    const misplaced = isImport(parsed) ? before !== undefined && !isImport(before)
+      : parsed instanceof CSSNamespaceRule ? after !== undefined && isImport(after)
+        : after !== undefined && (isImport(after) || after instanceof CSSNamespaceRule);
+    if (misplaced) throw domException("HierarchyRequestError", "The operation would yield an incorrect node tree.");
+    adopt(parsed, this);
+    rules.splice(index, 0, parsed);
+    bump(this, "insertRule", () => index + " " + parsed.cssText);
     return index;
   };
+  const isImport = (rule) => rule instanceof CSSOM.CSSImportRule;
+  // The one rule `text` holds, or null. Blocks left open at the end are closed there (CSS Syntax
+  // 3 §5.4.4: the end of input ends every block), as WebKit accepts `p { color: blue`; anything
+  // after the rule but white space and comments makes it no rule. @charset is no rule at all.
+  function parseOneRule(text) {
+    let depth = 0, quote = null, end = -1;
+    for (let i = 0; i < text.length && end < 0; i++) {
+      const c = text[i];
+      if (quote !== null) { if (c === "\\") i++; else if (c === quote) quote = null; continue; }
+      if (c === "/" && text[i + 1] === "*") { const close = text.indexOf("*/", i + 2); i = close < 0 ? text.length : close + 1; continue; }
+      if (c === "\"" || c === "'") quote = c;
+      else if (c === "{") depth++;
+      else if (c === "}") { if (--depth === 0) end = i + 1; if (depth < 0) return null; }
+      else if (c === ";" && depth === 0) end = i + 1;
+    }
+    const body = end < 0 ? text + "}".repeat(depth) : text.slice(0, end);
+    if (end >= 0 && text.slice(end).replace(/\/\*[\s\S]*?\*\//g, "").trim() !== "") return null;
+    if (/^\s*@charset\b/i.test(body)) return null;
+    const namespace = /^\s*@namespace\s+(?:([a-zA-Z_][\w-]*)\s+)?(?:url\(\s*["']?([^"')]*)["']?\s*\)|"([^"]*)"|'([^']*)')\s*;?\s*$/i.exec(body);
+    if (namespace) return makeNamespaceRule(namespace[1] || "", namespace[2] !== undefined ? namespace[2] : namespace[3] !== undefined ? namespace[3] : namespace[4]);
+    let parsed;
+    try { parsed = CSSOM.parse(body).cssRules; } catch (e) { return null; }
+    if (parsed.length !== 1 || (parsed[0].selectorText !== undefined && parsed[0].selectorText.trim() === "")) return null;
+    return parsed[0];
+  }
+  // CSS Namespaces 3 §3 @namespace, which node-cssom does not parse (CSSOM §6.4.9 CSSNamespaceRule).
+  function CSSNamespaceRule() { throw new TypeError("Illegal constructor"); }
+  CSSNamespaceRule.prototype = Object.create(CSSOM.CSSRule.prototype, { constructor: { value: CSSNamespaceRule, writable: true, configurable: true } });
+  Object.defineProperties(CSSNamespaceRule.prototype, {
+    type: { value: 10, configurable: true },
+    cssText: { get() { return "@namespace " + (this.prefix ? this.prefix + " " : "") + "url(\"" + this.namespaceURI + "\");"; }, configurable: true },
+  });
+  function makeNamespaceRule(prefix, uri) {
+    const rule = Object.create(CSSNamespaceRule.prototype);
+    Object.defineProperties(rule, { prefix: { value: prefix, enumerable: true }, namespaceURI: { value: uri, enumerable: true } });
+    return rule;
+  }
   SheetProto.deleteRule = function deleteRule(index) {
     if (arguments.length === 0) throw new TypeError("Not enough arguments");
     index = Number(index) >>> 0;
@@ -345,17 +386,29 @@
     set() {},
     configurable: true,
   };
+  // WebKit's @media serialization (StyleRuleMedia, CSSGroupingRule::appendCSSTextForItems): each
+  // child rule on its own line, indented by two spaces.
+  const mediaRuleText = {
+    get() {
+      const inner = Array.prototype.map.call(this.cssRules, (r) => "\n  " + r.cssText).join("");
+      return "@media " + this.media.mediaText + " {" + inner + "\n}";
+    },
+    set() {},
+    configurable: true,
+  };
   defineIfPossible(CSSOM.CSSStyleRule.prototype, "type", { value: 1, configurable: true, writable: true });
   const MediaRuleProto = CSSOM.CSSMediaRule.prototype;
   defineIfPossible(MediaRuleProto, "type", { value: 4, configurable: true, writable: true });
+  // CSSOM 6.4.5 insertRule of a grouping rule: no @import or @namespace inside one.
   MediaRuleProto.insertRule = function insertRule(rule, index) {
     index = index === undefined ? 0 : Number(index) >>> 0;
     if (index > this.cssRules.length) throw domException("IndexSizeError", "The index is not in the allowed range.");
-    const parsed = CSSOM.parse(String(rule)).cssRules;
-    if (parsed.length !== 1) throw domException("SyntaxError", "The string did not match the expected pattern.");
-    adopt(parsed[0], this.parentStyleSheet); parsed[0].parentRule = this;
-    this.cssRules.splice(index, 0, parsed[0]);
-    bump(this.parentStyleSheet, "insertRule", () => index + " " + parsed[0].cssText + " in @media " + this.media.mediaText);
+    const parsed = parseOneRule(String(rule));
+    if (parsed === null) throw domException("SyntaxError", "The string did not match the expected pattern.");
+    if (isImport(parsed) || parsed instanceof CSSNamespaceRule) throw domException("HierarchyRequestError", "The operation would yield an incorrect node tree.");
+    adopt(parsed, this.parentStyleSheet); parsed.parentRule = this;
+    this.cssRules.splice(index, 0, parsed);
+    bump(this.parentStyleSheet, "insertRule", () => index + " " + parsed.cssText + " in @media " + this.media.mediaText);
     return index;
   };
   MediaRuleProto.deleteRule = function deleteRule(index) {
@@ -497,24 +550,69 @@
     node._advSheet = makeSheet(text, node, null);
     return node._advSheet;
   }
-  // HTML 4.2.4 link type "stylesheet": fetched from the fixture (the harness's resource loader,
-  // synchronously). A failed load still gives an empty sheet, as WebKit does.
-  function linkSheetOf(node) {
-    if (!node.rooted) return null;
+  // HTML 4.2.4 link type "stylesheet" (also "alternate stylesheet"): the address of the sheet a
+  // <link> has, or null: it must be connected, have an href and a CSS type, and no `disabled`
+  // attribute (HTML 4.6.7: a disabled link has no sheet until the attribute goes).
+  function linkAddress(node) {
+    if (!node.rooted || node.hasAttribute("disabled") || !isCSSType(node)) return null;
     const rel = (node.getAttribute("rel") || "").toLowerCase().split(/\s+/);
     const href = node.getAttribute("href");
-    if (!rel.includes("stylesheet") || rel.includes("alternate") || !href || !isCSSType(node)) { node._advSheet = null; return null; }
-    let url;
-    try { url = resolveURL(href, node.ownerDocument.URL); } catch (e) { return null; }
-    if (node._advSheet !== undefined && node._advSheetHref === url && node._advSheetMedia === node.getAttribute("media")) return node._advSheet;
+    if (!rel.includes("stylesheet") || !href) return null;
+    try { return resolveURL(href, node.ownerDocument.URL); } catch (e) { return null; }
+  }
+  // Fetched synchronously through the harness's resource loader; a failed or blocked load still
+  // gives an empty sheet, as WebKit does.
+  function fetchLinkSheet(node, url) {
     node._advSheetHref = url;
     node._advSheetMedia = node.getAttribute("media");
     const text = ctx.host.loadResource(url);
     node._advSheet = makeSheet(typeof text === "string" ? text : "", node, url);
+    return typeof text === "string";
+  }
+  function linkSheetOf(node) {
+    const url = linkAddress(node);
+    if (url === null) { node._advSheet = null; return null; }
+    if (node._advSheet && node._advSheetHref === url && node._advSheetMedia === node.getAttribute("media")) return node._advSheet;
+    fetchLinkSheet(node, url);
     return node._advSheet;
   }
+  // HTML 4.2.4 "fetch and process the linked resource": a stylesheet link that is inserted, or
+  // whose href, rel, type or disabled attribute changes, loads its sheet again and then fires
+  // `load`, or `error` when the sheet could not be fetched or a rule blocked it, in a task of
+  // its own (HTML 4.6.7 "process the linked resource"); only the latest load fires.
+  function linkChanged(node) {
+    const hadDisabled = node._advDisabledAttribute === true;
+    node._advDisabledAttribute = node.hasAttribute("disabled");
+    // WebKit (HTMLLinkElement::setDisabledState): a link whose disabled attribute a script
+    // removed is "enabled via script", so its sheet applies even as an alternate one.
+    if (hadDisabled && !node._advDisabledAttribute) node._advEnabledViaScript = true;
+    const url = linkAddress(node);
+    if (url === null) { detach(node); return; }
+    detach(node);
+    const loaded = fetchLinkSheet(node, url);
+    const generation = (node._advLoadGeneration || 0) + 1;
+    node._advLoadGeneration = generation;
+    const page = node.ownerDocument._advPageId;
+    if (page === undefined) return;
+    ctx.host.queueTask(page, () => {
+      if (node._advLoadGeneration === generation) node._dispatchEvent(new impl.Event(loaded ? "load" : "error"), true);
+    }, "link " + (loaded ? "load" : "error"));
+  }
+  const LINK_ATTRIBUTES = new Set(["href", "rel", "type", "disabled"]);
   Object.defineProperty(impl.HTMLStyleElement.prototype, "sheet", { get() { return styleSheetOf(this); }, configurable: true });
   Object.defineProperty(impl.HTMLLinkElement.prototype, "sheet", { get() { return linkSheetOf(this); }, configurable: true });
+  // HTML 4.2.6: a <style>'s disabled is its sheet's (nothing without one); a <link>'s reflects
+  // its content attribute (HTML 4.2.4).
+  Object.defineProperty(impl.HTMLStyleElement.prototype, "disabled", {
+    get() { const sheet = styleSheetOf(this); return sheet ? sheet.disabled : false; },
+    set(value) { const sheet = styleSheetOf(this); if (sheet) sheet.disabled = value; },
+    enumerable: true, configurable: true,
+  });
+  Object.defineProperty(impl.HTMLLinkElement.prototype, "disabled", {
+    get() { return this.hasAttribute("disabled"); },
+    set(value) { if (value) this.setAttribute("disabled", ""); else this.removeAttribute("disabled"); },
+    enumerable: true, configurable: true,
+  });
 
   // CSSOM 6.2 "document or shadow root CSS style sheets": in tree order.
   function collectSheets(doc) {
@@ -529,6 +627,32 @@
     return out;
   }
   ctx.collectSheets = collectSheets;
+
+  // The sheets whose rules apply (HTML 4.2.4, CSSOM 6.2 "enable a CSS style sheet set"): not
+  // disabled, and titled only if of the preferred set (the title of the first titled sheet that
+  // is no alternate). An alternate sheet applies only when titled with the preferred set's
+  // name, or after a script removed its link's disabled attribute. WebKit reports such sheets
+  // as not disabled all the same, so `disabled` alone cannot tell.
+  function activeSheets(doc) {
+    const sheets = collectSheets(doc);
+    let preferred = null;
+    for (const sheet of sheets) {
+      const title = sheet.ownerNode.getAttribute("title");
+      if (title && !isAlternate(sheet.ownerNode)) { preferred = title; break; }
+    }
+    return sheets.filter((sheet) => {
+      if (sheet.disabled) return false;
+      const node = sheet.ownerNode;
+      if (node._advEnabledViaScript) return true;
+      const title = node.getAttribute("title");
+      if (isAlternate(node)) return !!title && title === preferred;
+      return !title || title === preferred;
+    });
+  }
+  function isAlternate(node) {
+    return node.localName === "link" && (node.getAttribute("rel") || "").toLowerCase().split(/\s+/).includes("alternate");
+  }
+  ctx.activeSheets = activeSheets;
 
   // The <style> and <link> elements that may own the sheets, in tree order. Finding them walks
   // the whole document (0.1 to 0.3 ms on a 2,000-element page) and sheets are looked up on every
@@ -611,9 +735,16 @@
     if (node.localName === "style" || node.localName === "link") detach(node);
     else if (node.firstChild) { const inner = node.querySelectorAll("style, link"); for (let i = 0; i < inner.length; i++) detach(inner[i]); }
   }
+  function linksWithin(node, each) {
+    if (node.nodeType !== 1) return;
+    if (node.localName === "link") each(node);
+    else if (node.firstChild) { const inner = node.querySelectorAll("link"); for (let i = 0; i < inner.length; i++) each(inner[i]); }
+  }
   ctx.onMutation((record) => {
     const target = record.target;
     if (record.type === "childList" && record.addedNodes.length > 0) noteInserted(record);
+    if (record.type === "childList") for (const node of record.addedNodes) if (node.rooted) linksWithin(node, linkChanged);
+    if (record.type === "attributes" && target.localName === "link" && LINK_ATTRIBUTES.has(record.attributeName) && target.namespaceURI === "http://www.w3.org/1999/xhtml") linkChanged(target);
     const parent = target && (target.nodeType === 3 ? target.parentNode : target);
     if (record.type !== "attributes") for (const node of record.removedNodes) detachWithin(node);
     if (parent && parent.localName === "style" && record.type !== "attributes") {
@@ -652,18 +783,23 @@
   // `not`, and one kind of `and`/`or` per level; anything else in parentheses is false, and text
   // that is not a condition at all makes the whole call false.
   const declarationParser = () => ctx.require("domino/lib/cssparser.js").css.Parser;
+  // Whether WebKit would keep `name: value` for a property css/declarations.js does not model
+  // (a null value: whether it knows the property at all, for a value with var() references).
+  ctx.judgeProperty = (name, value) => {
+    if (value === null) return webKitKnows(name);
+    let kept = false;
+    const parser = new (declarationParser())();
+    parser.addListener("property", (event) => {
+      if (!event.invalid && String(event.property.text).toLowerCase() === name) kept = true;
+    });
+    parser.parseStyleAttribute(name + ":" + value);
+    return kept;
+  };
   function supportsDeclaration(property, value) {
     const name = String(property), text = String(value);
     if (!/^-?-?[A-Za-z_][A-Za-z0-9_-]*$/.test(name) || /!\s*important\s*$/i.test(text)) return false;
     if (splitTopLevel(name + ":" + text, ";").length !== 1 || text.trim() === "") return false;
-    if (name.startsWith("--")) return true;
-    let kept = false;
-    const parser = new (declarationParser())();
-    parser.addListener("property", (event) => {
-      if (!event.invalid && String(event.property.text).toLowerCase() === name.toLowerCase()) kept = true;
-    });
-    parser.parseStyleAttribute(name + ":" + text);
-    return kept;
+    return ctx.declarations.parseList(name + ":" + text, ctx.judgeProperty).length > 0;
   }
   function supportsSelector(text) {
     if (text.trim() === "") return false;

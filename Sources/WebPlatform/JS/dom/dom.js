@@ -60,49 +60,6 @@
     return map;
   } });
 
-  // CSSOM 6.6 CSSStyleDeclaration for the style attribute: removeProperty returns the old value
-  // and cssText serializes every declaration with its ";" (WebKit MutableStyleProperties::asText).
-  // domino's declaration prototype is frozen, so each element's declaration gets one more link.
-  const DominoStyle = impl.CSSStyleDeclaration.prototype;
-  const dominoCssText = Object.getOwnPropertyDescriptor(DominoStyle, "cssText").get;
-  const parsedOf = Object.getOwnPropertyDescriptor(DominoStyle, "_parsed").get;
-  const FixedStyle = Object.create(DominoStyle, {
-    removeProperty: { configurable: true, writable: true, value: function removeProperty(name) {
-      const old = this.getPropertyValue(name);
-      DominoStyle.removeProperty.call(this, name);
-      return old;
-    } },
-    cssText: { configurable: true, enumerable: true,
-      get() {
-        // Parsed apart from the element's own cache, which domino keys on cssText itself.
-        const raw = dominoCssText.call(this) || "";
-        const scratch = Object.create(DominoStyle);
-        scratch._element = { getAttribute: () => raw };
-        const parsed = parsedOf.call(scratch);
-        const parts = [];
-        for (const name of Object.keys(parsed.property)) {
-          parts.push(name + ": " + parsed.property[name] + (parsed.priority[name] ? " !important" : "") + ";");
-        }
-        return parts.join(" ");
-      },
-      set(value) { Object.getOwnPropertyDescriptor(DominoStyle, "cssText").set.call(this, value); },
-    },
-  });
-  const styleGetter = Object.getOwnPropertyDescriptor(impl.HTMLElement.prototype, "style").get;
-  for (const name of Object.keys(impl)) {
-    if (!/^(HTML.+|SVG)Element$/.test(name) || name === "HTMLElement") continue;
-    const proto = impl[name].prototype;
-    if (Object.prototype.hasOwnProperty.call(proto, "style")) continue;
-    Object.defineProperty(proto, "style", { configurable: true, enumerable: true,
-      get() {
-        const declaration = styleGetter.call(this);
-        if (Object.getPrototypeOf(declaration) === DominoStyle) Object.setPrototypeOf(declaration, FixedStyle);
-        return declaration;
-      },
-      set(value) { this.setAttribute("style", String(value)); },
-    });
-  }
-
   // DOM 3.1-3.2 AbortController and AbortSignal (addEventListener's `signal` option needs them).
   function AbortSignal() { throw new TypeError("Illegal constructor"); }
   AbortSignal.prototype = Object.create(ctx.EventTarget.prototype, {
