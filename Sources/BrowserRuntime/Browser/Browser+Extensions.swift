@@ -77,6 +77,7 @@ extension Browser {
         let own = realm.object()
         for name in ["Error", "TypeError", "Promise"] { try own.set(name, world.global[name]) }
         try own.set("global", world.global)
+        try own.set("testing", realm.boolean(options.testAPI))
         let api = try apiModule.invoke("makeBrowser", [realm.number(Double(id)), surface, events, properties, reportError, canonical, own,
                                                        realm.string(options.profile.rawValue)])
         let browserObject = api["browser"]

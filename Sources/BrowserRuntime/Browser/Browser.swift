@@ -29,6 +29,9 @@ public final class Browser {
         /// The permission of sites nobody has decided on; nil: the profile's default
         /// (``Profile/defaultSitePermission``).
         public var defaultSitePermission: SitePermission?
+        /// Gives every extension context `browser.test` (WebKit's test API, which browsers expose
+        /// only in test builds): for extensions under test, never for a scenario's ADV.
+        public var testAPI = false
         /// Options of the underlying session (epoch, seed, script time limit).
         public var session = WebSession.Options()
         /// Makes default options.
@@ -159,6 +162,8 @@ public final class Browser {
     /// Unload a non-persistent background after 30 s without an event, as Safari does (see
     /// ``scheduleIdleUnload(of:)``). Off by default: a scenario turns it on.
     public var unloadsIdleBackgrounds = false
+    /// What extensions reported through `browser.test`, in order (with ``Options/testAPI``).
+    public internal(set) var testRecords: [TestRecord] = []
     /// A getMatchedRules quota imposed on the Safari profile (Safari itself has none).
     public var feedbackQuota: (calls: Int, intervalMs: Double)?
 
@@ -217,5 +222,6 @@ final class APIModule {
         try define("apiCall", 4) { browser, call in try browser.handleAPICall(call) }
         try define("answerMessage", 3) { browser, call in browser.answerMessage(call); return nil }
         try Browser.installPortFunctions(define)
+        try Browser.installTestFunctions(define)
     }
 }

@@ -239,6 +239,107 @@
     return [args.slice(0, -1), args[args.length - 1]];
   }
 
+  // MARK: browser.test (WebKit's WebExtensionAPITest, WebExtensionAPITestCocoa.mm)
+  //
+  // Only for an extension under test (Browser.Options.testAPI), as browsers expose it only in
+  // test builds. Every assertion reports to the browser with its result, message, expected and
+  // actual text and the caller's `url:line:column`. Values are shown as WebKit shows them: a
+  // function or regular expression by its source, undefined as "undefined", anything else as
+  // JSON with sorted keys. assertEq is strict equality (an equal-looking other object gets
+  // " (different)"); assertDeepEq also accepts equal JSON.
+  function makeTest(contextId, own, canonical) {
+    const show = (value) => {
+      if (typeof value === "function" || Object.prototype.toString.call(value) === "[object RegExp]") return String(value);
+      const json = canonical(value);
+      return json === undefined ? "undefined" : json;
+    };
+    const isRegExp = (value) => Object.prototype.toString.call(value) === "[object RegExp]";
+    // The first frame outside the runtime's own scripts: where the test called from.
+    const location = () => {
+      const lines = String(new own.Error().stack || "").split("\n");
+      for (const line of lines) {
+        const at = line.lastIndexOf("@");
+        const where = at >= 0 ? line.slice(at + 1) : line;
+        if (where && !where.startsWith("adv-runtime:") && where !== "[native code]") return where;
+      }
+      return "unknown";
+    };
+    const combine = (a, b) => (a && b ? a + "\n" + b : a || b || "");
+    const text = (message) => (message === undefined || message === null ? "" : String(message));
+    const record = (kind, passed, message, expected, actual) =>
+      host.testRecord(contextId, kind, passed, text(message), expected === undefined ? null : expected, actual === undefined ? null : actual, location());
+    const messageOf = (error) => (error !== null && typeof error === "object" && "message" in error ? error.message : error);
+    function matches(expected, value) {
+      if (isRegExp(expected)) return expected.test(String(value));
+      // WebKit compares with type coercion (isEqualWithTypeCoercionToObject).
+      return expected == value; // eslint-disable-line eqeqeq
+    }
+    const test = {
+      notifyPass(message) { record("pass", true, message); },
+      notifyFail(message) { record("fail", false, message); },
+      log(value) { record("log", true, show(value)); },
+      sendMessage(message, argument) { record("message", true, message, undefined, canonical(argument) ?? "null"); },
+      fail(message) { record("assert", false, message); },
+      succeed(message) { record("assert", true, message); },
+      assertTrue(value, message) { record("assert", !!value, message); },
+      assertFalse(value, message) { record("assert", !value, message); },
+      assertEq(actual, expected, message) {
+        const strict = actual === expected || (Number.isNaN(actual) && Number.isNaN(expected));
+        let shown = show(actual);
+        if (!strict && shown === show(expected)) shown += " (different)";
+        record("equal", strict, message, show(expected), shown);
+      },
+      assertDeepEq(actual, expected, message) {
+        const equal = actual === expected || show(actual) === show(expected);
+        record("equal", equal, message, show(expected), show(actual));
+      },
+      assertThrows(fn, expected, message) {
+        let threw = false, error;
+        try { fn(); } catch (e) { threw = true; error = e; }
+        if (!threw) { record("equal", false, combine(text(message), "Function did not throw an exception"), expected === undefined ? "(any exception)" : show(expected), "(no exception)"); return; }
+        const value = messageOf(error);
+        if (expected === undefined) { record("equal", true, combine(text(message), "Function threw an exception"), "(any exception)", show(value)); return; }
+        record("equal", matches(expected, value), combine(text(message), isRegExp(expected)
+          ? "Function threw an exception that didn't match the regular expression" : "Function threw an exception that didn't equal"), show(expected), show(value));
+      },
+      assertRejects(promise, expected, message) {
+        return own.Promise.resolve(promise).then(
+          (result) => { record("equal", false, combine(text(message), "Promise did not reject with an error"), expected === undefined ? "(any error)" : show(expected), show(result)); },
+          (error) => {
+            const value = messageOf(error);
+            if (expected === undefined) { record("equal", true, combine(text(message), "Promise rejected with an error"), "(any error)", show(value)); return; }
+            record("equal", matches(expected, value), combine(text(message), isRegExp(expected)
+              ? "Promise rejected with an error that didn't match the regular expression" : "Promise rejected with an error that didn't equal"), show(expected), show(value));
+          });
+      },
+      assertResolves(promise, message) {
+        return own.Promise.resolve(promise).then(
+          (result) => { record("assert", true, "Promise resolved without an error"); return result; },
+          (error) => { record("assert", false, combine(text(message), "Promise rejected with an error: " + show(messageOf(error)))); return undefined; });
+      },
+      assertSafe(fn, message) {
+        try {
+          const result = fn();
+          record("assert", true, "Function did not throw an exception");
+          return result;
+        } catch (error) {
+          record("assert", false, combine(text(message), "Function threw an exception: " + show(messageOf(error))));
+          return undefined;
+        }
+      },
+      assertSafeResolve(fn, message) {
+        const result = test.assertSafe(fn, message);
+        return result && typeof result.then === "function" ? test.assertResolves(result, message) : result;
+      },
+      runWithUserGesture(fn) {
+        host.testGesture(contextId, true);
+        try { return fn(); } finally { host.testGesture(contextId, false); }
+      },
+      isProcessingUserGesture() { return host.testGesture(contextId, null) === true; },
+    };
+    return test;
+  }
+
   // `canonical` is the context's own JSON serializer (JS/canonical.js, made in its realm);
   // `own` holds the context's Error, TypeError, Promise and global; `profile` is "safari" or
   // "chromium".
@@ -287,6 +388,11 @@
       const event = makeEvent(name, own);
       ensure(browser, parts.slice(0, -1))[parts[parts.length - 1]] = event.api;
       events[name] = event;
+    }
+    if (own.testing) {
+      browser.test = makeTest(contextId, own, canonical);
+      events["test.onMessage"] = makeEvent("test.onMessage", own);
+      browser.test.onMessage = events["test.onMessage"].api;
     }
 
     // Calls every listener of `name` with `args`; an exception in one is reported and the others
