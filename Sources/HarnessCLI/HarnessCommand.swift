@@ -21,12 +21,13 @@ public enum HarnessCommand {
       demo [PAGE.html]          load one page on the virtual clock with a content script, print what it saw
       serve [--port N]          serve the fixture pages on 127.0.0.1, to compare with Safari by hand
       probe CASES.json          run a fidelity case file and print or compare its probes' values
+      test EXTENSION_DIR...     run extensions' own tests, written with browser.test
       help [COMMAND]            show help for a command
 
     'adv-harness <command> --help' shows a command's options.
     """
 
-    static let commands = ["run", "trace", "list", "bench", "demo", "serve", "probe", "help"]
+    static let commands = ["run", "trace", "list", "bench", "demo", "serve", "probe", "test", "help"]
 
     /// Runs the command line `arguments` (without the program name).
     /// - Returns: the process exit code.
@@ -56,6 +57,7 @@ public enum HarnessCommand {
             case "bench": return try BenchCommand.run(rest, output: output)
             case "serve": return try ServeCommand.run(rest, output: output)
             case "probe": return try ProbeCommand.run(rest, output: output)
+            case "test": return try TestCommand.run(rest, output: output)
             case "help", "--help", "-h":
                 if let topic = rest.first { return run([topic, "--help"], output: output) }
                 output.out(usage)

@@ -1,0 +1,67 @@
+import CommandLineKit
+import Foundation
+import HarnessCLI
+import Testing
+import TestSupport
+
+/// `adv-harness test` (issue 22, point 2): extensions' own tests, written with browser.test.
+@Suite struct TestCommandTests {
+    func test(_ words: [String]) -> (code: Int32, out: String, err: String) {
+        let (output, out, err) = CommandOutput.buffer()
+        let code = HarnessCommand.run(["test"] + words, output: output)
+        return (code, out(), err())
+    }
+
+    /// An extension folder of its own with `files`.
+    static func extensionFolder(_ files: [String: String]) throws -> URL {
+        let folder = Support.scratchRoot.appendingPathComponent("ext-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for (name, text) in files { try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8) }
+        return folder
+    }
+
+    @Test func theSampleExtensionPasses() throws {
+        let sample = Support.fixtures.appendingPathComponent("extensions/test-api-sample").path
+        let junit = Support.scratchRoot.appendingPathComponent("tests-\(UUID().uuidString).xml")
+        let result = test([sample, "--junit", junit.path])
+        #expect(result.code == 0, "\(result.out)\(result.err)")
+        #expect(result.out.contains("PASS  Test API Sample (5 assertions"))
+        #expect(result.out.hasSuffix("1 passed, 0 failed\n"))
+        #expect(try String(contentsOf: junit, encoding: .utf8).contains("name=\"Test API Sample\""))
+    }
+
+    @Test func aFailingAssertionIsNamedWithItsValuesAndPlace() throws {
+        let content = """
+            browser.test.assertEq(document.getElementById('ad').textContent, 'Sponsored', 'the ad is found');
+            browser.test.notifyPass();
+            """
+        let folder = try Self.extensionFolder([
+            "manifest.json": #"{"manifest_version": 3, "name": "Checks", "version": "1", "content_scripts": [{"matches": ["https://site.example/*"], "js": ["content.js"]}]}"#,
+            "content.js": content,
+            "page.html": "<!DOCTYPE html><p id=ad>Promoted</p>",
+        ])
+        let page = "https://site.example/=" + folder.appendingPathComponent("page.html").path
+        let failed = test([folder.path, "--page", page])
+        #expect(failed.code == 1)
+        #expect(failed.out.contains("FAIL  Checks (1 assertion"))
+        #expect(failed.out.contains("assertion failed: the ad is found (expected \"Sponsored\", actual \"Promoted\") at safari-web-extension://"))
+        #expect(failed.out.contains("/content.js:1:22"))
+        // Without the page nothing reports: the run says so instead of passing.
+        let silent = test([folder.path, "--budget", "500"])
+        #expect(silent.code == 1 && silent.out.contains("never used browser.test"))
+        // Without a grant for the site the content script does not run there.
+        let denied = test([folder.path, "--page", page, "--grant", "other.example", "--budget", "500"])
+        #expect(denied.code == 1 && denied.out.contains("never used browser.test"))
+    }
+
+    @Test func badInputIsExitTwoBeforeAnythingRuns() throws {
+        let sample = Support.fixtures.appendingPathComponent("extensions/test-api-sample").path
+        #expect(test([]).code == 2)
+        #expect(test([sample, "--profile", "firefox"]).code == 2)
+        #expect(test([sample, "--page", "nourl"]).code == 2)
+        #expect(test([sample, "--page", "https://a.example/=/no/such/file.html"]).err.contains("cannot read the page"))
+        let missing = test([sample, "/no/such/extension"])
+        #expect(missing.code == 2 && !missing.out.contains("PASS"), "nothing runs when one folder is bad")
+        #expect(test([sample, "--junit", Support.scratchRoot.path]).code == 2, "a folder is never replaced by the report")
+    }
+}
