@@ -10,7 +10,7 @@ extension Scenario {
     static let topLevelKeys: Set<String> = [
         "description", "extension", "profile", "sitePermissions", "storage", "dynamicRules", "nativeMessages",
         "pages", "faults", "feedbackQuota", "steps", "budget", "withheldPermissions", "nativeHosts",
-        "unloadIdleBackground",
+        "unloadIdleBackground", "testAPI",
     ]
 
     /// Reads and validates a scenario file. Nothing runs until the whole file is valid.
@@ -293,6 +293,7 @@ struct ScenarioReader {
             quota = (try integer(fields["calls"], "feedbackQuota.calls", in: 0...1_000_000), interval)
         }
         let unloadIdle = try bool(top["unloadIdleBackground"], "unloadIdleBackground", default: false)
+        let testAPI = try bool(top["testAPI"], "testAPI", default: false)
         var virtualBudget = VirtualTime.seconds(600)
         var wallBudget = 30.0
         if let value = top["budget"] {
@@ -322,6 +323,6 @@ struct ScenarioReader {
             file: file, suite: file.deletingLastPathComponent().lastPathComponent, name: name, description: description,
             extensionFolder: extensionFolder, withheldPermissions: withheld, profile: profile, sitePermissions: permissions, localStorage: local,
             dynamicRules: rules, nativeMessages: native, nativeHosts: hosts, pages: pages, faults: faults, feedbackQuota: quota,
-            unloadsIdleBackground: unloadIdle, steps: steps, virtualBudget: virtualBudget, wallBudget: wallBudget)
+            unloadsIdleBackground: unloadIdle, testAPI: testAPI, steps: steps, virtualBudget: virtualBudget, wallBudget: wallBudget)
     }
 }

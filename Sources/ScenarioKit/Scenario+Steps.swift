@@ -6,7 +6,7 @@ extension ScenarioReader {
     /// Step keys that name the action; exactly one per step.
     static let actionKeys: Set<String> = [
         "open", "navigate", "reload", "back", "forward", "close", "activate", "script", "click", "key", "type", "media", "permission", "clickToolbar", "nativeMessage",
-        "suspendBackground", "wakeBackground", "runUntilIdle", "expect",
+        "suspendBackground", "wakeBackground", "runUntilIdle", "testMessage", "expect",
     ]
     static let modifierKeys: Set<String> = ["at", "after", "tab", "world", "private", "trusted", "selector", "set", "note"]
 
@@ -87,6 +87,9 @@ extension ScenarioReader {
         case "suspendBackground": action = .suspendBackground
         case "wakeBackground": action = .wakeBackground
         case "runUntilIdle": action = .runUntilIdle
+        case "testMessage":
+            let spec = try object(fields[key], actionPath, allowed: ["message", "argument"])
+            action = .testMessage(message: try string(spec["message"], actionPath + ".message"), argument: json(spec["argument"] ?? .null))
         default:
             action = .expect(try expectation(fields[key], actionPath, tabs: tabs))
         }
@@ -114,10 +117,10 @@ extension ScenarioReader {
     }
 
     func expectation(_ value: JSONValue?, _ path: String, tabs: Set<String>) throws -> Scenario.Expectation {
-        let fields = try object(value, path, allowed: ["js", "world", "tab", "equals", "visible", "hidden", "trace", "noTrace", "error", "channel", "from", "to", "storage", "sessionStorage", "dynamicRules", "toolbar"])
-        let kinds = ["js", "visible", "hidden", "trace", "noTrace", "error", "storage", "sessionStorage", "dynamicRules", "toolbar"].filter { fields[$0] != nil }
+        let fields = try object(value, path, allowed: ["js", "world", "tab", "equals", "visible", "hidden", "trace", "noTrace", "error", "channel", "from", "to", "storage", "sessionStorage", "dynamicRules", "toolbar", "testMessage", "argument"])
+        let kinds = ["js", "visible", "hidden", "trace", "noTrace", "error", "storage", "sessionStorage", "dynamicRules", "toolbar", "testMessage"].filter { fields[$0] != nil }
         guard kinds.count == 1, let kind = kinds.first else {
-            throw fail(path, kinds.isEmpty ? "needs one of js, visible, hidden, trace, noTrace, error, storage, sessionStorage, dynamicRules, toolbar" : "checks several things (\(kinds.joined(separator: ", "))); use one expect step each")
+            throw fail(path, kinds.isEmpty ? "needs one of js, visible, hidden, trace, noTrace, error, storage, sessionStorage, dynamicRules, toolbar, testMessage" : "checks several things (\(kinds.joined(separator: ", "))); use one expect step each")
         }
         let tab = try fields["tab"].map { try string($0, path + ".tab") } ?? "main"
         func known() throws -> String {
@@ -146,6 +149,8 @@ extension ScenarioReader {
         case "dynamicRules":
             guard case .array? = fields[kind] else { throw fail(path + ".dynamicRules", "must be an array of rules") }
             return .dynamicRules(equals: json(fields[kind] ?? .null))
+        case "testMessage":
+            return .testMessage(message: try string(fields[kind], path + ".testMessage"), argument: fields["argument"].map(json))
         default:
             let spec = try object(fields[kind], path + ".toolbar", allowed: ["tab", "icon", "badge", "title"])
             let name = try spec["tab"].map { try string($0, path + ".toolbar.tab") } ?? "main"

@@ -38,6 +38,9 @@ public struct Scenario: Sendable {
     public let feedbackQuota: (calls: Int, intervalMs: Double)?
     /// Whether the browser unloads a background after 30 s without an event, as Safari does.
     public let unloadsIdleBackground: Bool
+    /// The extension gets `browser.test` (an extension under test): its assertions must hold,
+    /// `testMessage` steps talk to it and `testMessage` expectations wait for what it sends.
+    public let testAPI: Bool
     /// The timeline, in execution order.
     public let steps: [Step]
     /// Virtual time the scenario may use before it fails.
@@ -82,6 +85,9 @@ public struct Scenario: Sendable {
         case suspendBackground
         case wakeBackground
         case runUntilIdle
+        /// `browser.test.onMessage` fires in the extension's contexts with `message` and the
+        /// argument (JSON).
+        case testMessage(message: String, argument: String)
         case expect(Expectation)
     }
 
@@ -98,6 +104,9 @@ public struct Scenario: Sendable {
         case storage(area: String, equals: String)
         /// The dynamic rules equal `value`.
         case dynamicRules(equals: String)
+        /// The extension has sent `message` with `browser.test.sendMessage` (and `argument`, when
+        /// given, as canonical JSON) by now.
+        case testMessage(message: String, argument: String?)
         /// The toolbar of `tab` shows the given icon / badge / title.
         case toolbar(tab: String, icon: String?, badge: String?, title: String?)
     }

@@ -50,6 +50,14 @@ extension ScenarioRunner {
             guard let host else { return "\(step.path): no extension is installed" }
             let actual = host.dynamicRulesJSON
             return Self.sameJSON(actual, expected) ? nil : "\(step.path): dynamic rules are \(actual), expected \(expected)"
+        case let .testMessage(message, argument):
+            let sent = browser.testRecords.filter { $0.kind == .message && $0.message == message }
+            if let argument {
+                if sent.contains(where: { Self.sameJSON($0.actual ?? "null", argument) }) { return nil }
+                return "\(step.path): the extension sent no test message \(JSONText.string(message)) with \(argument)" +
+                    (sent.isEmpty ? "" : " (it sent it with " + sent.map { $0.actual ?? "null" }.joined(separator: ", ") + ")")
+            }
+            return sent.isEmpty ? "\(step.path): the extension sent no test message \(JSONText.string(message))" : nil
         case let .toolbar(name, icon, badge, title):
             guard let host else { return "\(step.path): no extension is installed" }
             let state = host.toolbar(for: try tab(name, step))
@@ -100,6 +108,7 @@ extension ScenarioRunner {
         case let .trace(text, channel, _, _, present): return "\(present ? "trace has" : "trace lacks") \(JSONText.string(text))" + (channel.map { " on \($0)" } ?? "")
         case let .storage(area, expected): return "storage.\(area) == \(expected)"
         case let .dynamicRules(expected): return "dynamic rules == \(expected)"
+        case let .testMessage(message, argument): return "test message \(JSONText.string(message))" + (argument.map { " with \($0)" } ?? "")
         case let .toolbar(tab, icon, badge, title):
             return "toolbar of tab \(tab)" + (icon.map { " icon=\($0)" } ?? "") + (badge.map { " badge=\(JSONText.string($0))" } ?? "") + (title.map { " title=\(JSONText.string($0))" } ?? "")
         }

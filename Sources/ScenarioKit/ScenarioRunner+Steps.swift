@@ -87,6 +87,11 @@ extension ScenarioRunner {
         case .runUntilIdle:
             note("run until idle")
             try attempt(step) { try browser.loop.runUntilIdle(limit: scenario.virtualBudget - browser.loop.now) }
+        case let .testMessage(message, argument):
+            guard let host else { throw StepFailure("\(step.path): no extension is installed") }
+            guard scenario.testAPI else { throw StepFailure("\(step.path): the scenario does not give the extension browser.test (\"testAPI\": true)") }
+            note("test message \(JSONText.string(message)) \(argument)")
+            browser.sendTestMessage(message, argumentJSON: argument, to: host)
         case let .expect(expectation):
             check(expectation, step)
         }

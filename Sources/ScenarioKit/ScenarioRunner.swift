@@ -25,6 +25,7 @@ public final class ScenarioRunner {
         self.scenario = scenario
         var options = Browser.Options()
         options.profile = profile ?? scenario.profile
+        options.testAPI = scenario.testAPI
         browser = try Browser(options: options, engine: engine)
     }
 
@@ -105,6 +106,8 @@ public final class ScenarioRunner {
                 index += 1
             }
             failures += unexpectedStartErrors()
+            // An extension under test whose own assertion failed fails its scenario.
+            failures += browser.testRecords.filter { !$0.passed }.map { "browser.test in \($0.context): \($0.summary)" }
         } catch {
             if let stop = stopMessage(for: error, step: index < scenario.steps.count ? scenario.steps[index] : nil) {
                 failures.append((index < scenario.steps.count ? scenario.steps[index].path + ": " : "") + stop)

@@ -266,14 +266,20 @@
     };
     const combine = (a, b) => (a && b ? a + "\n" + b : a || b || "");
     const text = (message) => (message === undefined || message === null ? "" : String(message));
-    const record = (kind, passed, message, expected, actual) =>
-      host.testRecord(contextId, kind, passed, text(message), expected === undefined ? null : expected, actual === undefined ? null : actual, location());
+    // A failed check's message is the caller's followed by WebKit's detail ("Function did not
+    // throw an exception"); a passed one keeps only the caller's. `where` is taken when the
+    // check is called (a promise's check reports later, from no script frame).
+    const report = (kind, passed, message, detail, expected, actual, where) =>
+      host.testRecord(contextId, kind, passed, passed ? text(message) : combine(text(message), detail),
+        expected === undefined ? null : expected, actual === undefined ? null : actual, where || location());
+    const record = (kind, passed, message, expected, actual) => report(kind, passed, message, "", expected, actual);
     const messageOf = (error) => (error !== null && typeof error === "object" && "message" in error ? error.message : error);
     function matches(expected, value) {
       if (isRegExp(expected)) return expected.test(String(value));
       // WebKit compares with type coercion (isEqualWithTypeCoercionToObject).
       return expected == value; // eslint-disable-line eqeqeq
     }
+    const anyOr = (expected, any) => (expected === undefined ? any : show(expected));
     const test = {
       notifyPass(message) { record("pass", true, message); },
       notifyFail(message) { record("fail", false, message); },
@@ -296,34 +302,36 @@
       assertThrows(fn, expected, message) {
         let threw = false, error;
         try { fn(); } catch (e) { threw = true; error = e; }
-        if (!threw) { record("equal", false, combine(text(message), "Function did not throw an exception"), expected === undefined ? "(any exception)" : show(expected), "(no exception)"); return; }
+        if (!threw) { report("equal", false, message, "Function did not throw an exception", anyOr(expected, "(any exception)"), "(no exception)"); return; }
         const value = messageOf(error);
-        if (expected === undefined) { record("equal", true, combine(text(message), "Function threw an exception"), "(any exception)", show(value)); return; }
-        record("equal", matches(expected, value), combine(text(message), isRegExp(expected)
-          ? "Function threw an exception that didn't match the regular expression" : "Function threw an exception that didn't equal"), show(expected), show(value));
+        if (expected === undefined) { report("equal", true, message, "", "(any exception)", show(value)); return; }
+        report("equal", matches(expected, value), message, isRegExp(expected)
+          ? "Function threw an exception that didn't match the regular expression" : "Function threw an exception that didn't equal", show(expected), show(value));
       },
       assertRejects(promise, expected, message) {
+        const where = location();
         return own.Promise.resolve(promise).then(
-          (result) => { record("equal", false, combine(text(message), "Promise did not reject with an error"), expected === undefined ? "(any error)" : show(expected), show(result)); },
+          (result) => { report("equal", false, message, "Promise did not reject with an error", anyOr(expected, "(any error)"), show(result), where); },
           (error) => {
             const value = messageOf(error);
-            if (expected === undefined) { record("equal", true, combine(text(message), "Promise rejected with an error"), "(any error)", show(value)); return; }
-            record("equal", matches(expected, value), combine(text(message), isRegExp(expected)
-              ? "Promise rejected with an error that didn't match the regular expression" : "Promise rejected with an error that didn't equal"), show(expected), show(value));
+            if (expected === undefined) { report("equal", true, message, "", "(any error)", show(value), where); return; }
+            report("equal", matches(expected, value), message, isRegExp(expected)
+              ? "Promise rejected with an error that didn't match the regular expression" : "Promise rejected with an error that didn't equal", show(expected), show(value), where);
           });
       },
       assertResolves(promise, message) {
+        const where = location();
         return own.Promise.resolve(promise).then(
-          (result) => { record("assert", true, "Promise resolved without an error"); return result; },
-          (error) => { record("assert", false, combine(text(message), "Promise rejected with an error: " + show(messageOf(error)))); return undefined; });
+          (result) => { report("assert", true, message, "", undefined, undefined, where); return result; },
+          (error) => { report("assert", false, message, "Promise rejected with an error: " + show(messageOf(error)), undefined, undefined, where); return undefined; });
       },
       assertSafe(fn, message) {
         try {
           const result = fn();
-          record("assert", true, "Function did not throw an exception");
+          record("assert", true, message);
           return result;
         } catch (error) {
-          record("assert", false, combine(text(message), "Function threw an exception: " + show(messageOf(error))));
+          report("assert", false, message, "Function threw an exception: " + show(messageOf(error)));
           return undefined;
         }
       },
