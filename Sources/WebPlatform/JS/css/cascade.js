@@ -1,7 +1,7 @@
 // layer: css/cascade
 // order: 40
 // provides: computeStyle, useLayoutSizes
-// requires: DOMException, onMutation, style, parseSheet, collectSheets, splitTopLevel, closingBracket, cssValues, selectors
+// requires: DOMException, onMutation, style, parseSheet, collectSheets, splitTopLevel, closingBracket, cssValues, boxValues, selectors
 //
 // The cascade (CSS Cascade 4 §6) and getComputedStyle for the properties content scripts judge
 // visibility by: display, visibility, opacity, position, float, width, height, pointer-events;
@@ -25,6 +25,8 @@
   const impl = ctx.impl;
   // The modelled properties and their value grammar (values.js, which element.style shares).
   const { INITIAL, INHERITED, PROPERTIES, IMAGE, validate } = ctx.cssValues;
+  // Shorthands become their longhands before they enter the cascade (box-values.js).
+  const longhands = ctx.boxValues.longhands;
 
   // MARK: - User-agent sheet (WebKit Source/WebCore/css/html.css, the parts fixtures use)
 
@@ -51,9 +53,23 @@
       if (name === "audio" && !element.hasAttribute("controls")) out.push(["display", "none"]);
       if (name === "input" && (element.getAttribute("type") || "").toLowerCase() === "hidden") out.push(["display", "none", true]);
       if (element.hasAttribute("hidden")) out.push(["display", "none"]);
+      const margins = UA_MARGINS[name];
+      if (margins && !((name === "ul" || name === "ol" || name === "menu" || name === "dir") && element.parentNode && element.parentNode.closest && element.parentNode.closest("ul, ol, menu, dir"))) {
+        const [vertical, horizontal] = margins;
+        out.push(["margin-top", vertical], ["margin-bottom", vertical]);
+        if (horizontal) out.push(["margin-left", horizontal], ["margin-right", horizontal]);
+      }
+      if (name === "ul" || name === "ol" || name === "menu" || name === "dir") out.push(["padding-left", "40px"]);
+      if (name === "dd") out.push(["margin-left", "40px"]);
     }
     return out;
   }
+  // html.css's margins at the default font size (16px; font sizes are not modelled): body 8px,
+  // 1em above and below paragraphs and lists (none for a list inside a list), 1em 40px for
+  // blockquote and figure, and each heading's em margin at its own font size (h1: 0.67em of 2em).
+  const UA_MARGINS = { body: ["8px", "8px"], p: ["16px"], ul: ["16px"], ol: ["16px"], menu: ["16px"], dir: ["16px"], dl: ["16px"],
+    blockquote: ["16px", "40px"], figure: ["16px", "40px"],
+    h1: ["21.44px"], h2: ["19.92px"], h3: ["18.72px"], h4: ["21.28px"], h5: ["22.1776px"], h6: ["24.9776px"] };
 
   // MARK: - Selectors: specificity and the rightmost compound
 
@@ -244,6 +260,11 @@
       const declarations = [];
       for (let i = 0; i < style.length; i++) {
         const name = style[i];
+        const expanded = longhands(name, style[name]);
+        if (expanded) {
+          for (const [longhand, value] of expanded) declarations.push([longhand, value, style._importants[name] === "important"]);
+          continue;
+        }
         if (!INITIAL.hasOwnProperty(name) && name !== "background") continue;
         const value = validate(name, style[name], base);
         if (value !== null) declarations.push([name === "background" ? "background-image" : name, value, style._importants[name] === "important"]);
@@ -308,10 +329,18 @@
       const colon = part.indexOf(":");
       if (colon < 0) continue;
       let property = part.slice(0, colon).trim().toLowerCase();
-      if (!INITIAL.hasOwnProperty(property) && property !== "background") continue;
       let raw = part.slice(colon + 1).trim();
       const important = /!\s*important\s*$/i.test(raw);
       if (important) raw = raw.replace(/!\s*important\s*$/i, "").trim();
+      const expanded = longhands(property, raw);
+      if (expanded) {
+        for (const [longhand, value] of expanded) {
+          if (found[longhand] && found[longhand][2] && !important) continue;
+          found[longhand] = [longhand, value, important];
+        }
+        continue;
+      }
+      if (!INITIAL.hasOwnProperty(property) && property !== "background") continue;
       const value = validate(property, raw, base);
       if (property === "background") property = "background-image";
       if (value === null) continue;
@@ -499,9 +528,10 @@
 
   // MARK: - CSSStyleDeclaration for computed values (read-only, live)
 
-  // CSSOM §9 resolved values: width and height of a rendered box are used values, which only
-  // layout knows; layout (layout/geometry.js) needs computed styles, so it loads above this layer
-  // and hands its measure down through useLayoutSizes. Until it does: the computed values.
+  // CSSOM §9 resolved values: sizes, margins, paddings and insets of a rendered box are used
+  // values, which only layout knows; layout (layout/geometry.js) needs computed styles, so it
+  // loads above this layer and hands its measure down through useLayoutSizes (null where the
+  // resolved value is the computed one). Until it does: the computed values.
   let usedSize = () => null;
   ctx.useLayoutSizes = (measure) => { usedSize = measure; };
 
@@ -518,11 +548,8 @@
     const values = valuesOf(this);
     name = String(name).toLowerCase();
     if (!values || !(name in values)) return "";
-    if (name === "width" || name === "height" || name === "left" || name === "top") {
-      const used = usedSize(this._advElement, name, values);
-      if (used !== null) return used;
-    }
-    return values[name];
+    const used = usedSize(this._advElement, name, values);
+    return used !== null ? used : values[name];
   };
   computedProto.getPropertyPriority = function () { return ""; };
   computedProto.item = function (i) { return PROPERTIES[i] || ""; };
