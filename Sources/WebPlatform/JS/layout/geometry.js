@@ -122,19 +122,55 @@
 
   const MAX_DEPTH = 600;   // above the HTML parser's nesting cap (512); deeper boxes are empty
 
-  function layoutDocument(doc) {
+  // `previous` is the last layout, made under the same styles, and `dirty` what changed in the
+  // DOM since: boxes whose subtree did not change keep their records (only placed again).
+  function layoutDocument(doc, previous, dirty) {
     const viewport = viewportOf(doc);
-    const layout = { records: new Map(), paint: null, viewport };
+    const layout = { records: new Map(), paint: null, viewport, previous, changed: dirty.subtrees, path: new Set() };
+    if (previous) {
+      // Every element with a change at or below it.
+      for (const set of [dirty.subtrees, dirty.children]) {
+        for (const element of set) for (let n = element; n && n.nodeType === 1 && !layout.path.has(n); n = n.parentNode) layout.path.add(n);
+      }
+    }
     const root = doc.documentElement;
     if (!root || ctx.computeStyle(root).display === "none") return layout;
     const positioned = [];
     const values = ctx.computeStyle(root);
-    const html = layoutBox(layout, root, values, viewport.width, viewport.height, "block", positioned, null, 0);
+    const html = flowBox(layout, root, values, viewport.width, viewport.height, "block", positioned, 0);
     html.rx = html.margin[3];
     html.ry = html.margin[0];
     place(html, 0, 0, false, null);
     for (let i = 0; i < positioned.length; i++) layoutPositioned(layout, positioned[i], positioned);
+    layout.previous = null;
     return layout;
+  }
+
+  // The previous layout's record for `element`, when nothing it depends on has changed: its
+  // computed values (the cascade keeps the same object while they hold), its containing block,
+  // how it is sized, and its subtree (no change in it, none to an ancestor's attributes, which
+  // can change its styles).
+  function reusable(layout, element, values, cbWidth, cbHeight, mode) {
+    const rec = layout.previous && layout.previous.records.get(element);
+    if (!rec || rec.values !== values || rec.cbWidth !== cbWidth || rec.cbHeight !== cbHeight || rec.mode !== mode || layout.path.has(element)) return null;
+    if (layout.changed.size > 0) for (let n = element.parentNode; n && n.nodeType === 1; n = n.parentNode) if (layout.changed.has(n)) return null;
+    return rec;
+  }
+  // The box of an in-flow element: the previous one when it can be reused, else laid out.
+  function flowBox(layout, element, values, cbWidth, cbHeight, mode, positioned, depth) {
+    const previous = reusable(layout, element, values, cbWidth, cbHeight, mode);
+    return previous ? adopt(layout, previous, positioned) : layoutBox(layout, element, values, cbWidth, cbHeight, mode, positioned, null, depth);
+  }
+  // Takes over a record and its in-flow subtree, with the positioned boxes found in it.
+  function adopt(layout, rec, positioned) {
+    const stack = [rec];
+    while (stack.length > 0) {
+      const r = stack.pop();
+      layout.records.set(r.element, r);
+      for (const child of r.children) stack.push(child);
+    }
+    for (const item of rec.queued) positioned.push(item);
+    return rec;
   }
 
   // Sizes the box of `element` in a containing block of `cbWidth` × `cbHeight` (null when
@@ -143,6 +179,8 @@
   // what an absolutely positioned box's constraints already fixed (width, height, margins).
   function layoutBox(layout, element, values, cbWidth, cbHeight, mode, positioned, forced, depth) {
     const rec = newRecord(element, values, cbWidth);
+    rec.cbWidth = cbWidth; rec.cbHeight = cbHeight; rec.mode = mode;
+    const queued = positioned.length;
     layout.records.set(element, rec);
     const [bt, br, bb, bl] = rec.border, [pt, pr, pb, pl] = rec.padding;
     const extrasX = bl + br + pl + pr, extrasY = bt + bb + pt + pb;
@@ -179,6 +217,7 @@
     // A replaced element's children are not rendered (its content is an image, a frame …).
     const inner = depth < MAX_DEPTH && !isReplaced(element) ? flow(layout, rec, width, height, canTop, canBottom, positioned, depth + 1)
       : { height: 0, topOut: NO_MARGINS, bottomOut: NO_MARGINS, atTop: true };
+    rec.queued = positioned.slice(queued);
     if (height === null) height = clamp(inner.height, values, "height", cbHeight, extrasY);
     rec.contentHeight = height;
     rec.width = width + extrasX;
@@ -264,7 +303,7 @@
         continue;
       }
       const replaced = isReplaced(child);
-      if (v.display === "inline" && !replaced) {
+      if (v.display === "inline" && !replaced && !child.ownerDocument._advBoxes.has(child) && !child.hasAttribute("data-adv-box")) {
         // An inline box without text: as big as the blocks inside it, else empty where it starts.
         const inline = newRecord(child, v, cw);
         layout.records.set(child, inline);
@@ -276,15 +315,15 @@
         continue;
       }
       if (v.float !== "none") {
-        const box = layoutBox(layout, child, v, cw, ch, "shrink", positioned, null, depth);
+        const box = flowBox(layout, child, v, cw, ch, "shrink", positioned, depth);
         box.rx = v.float === "right" ? cw - box.width - box.margin[1] : box.margin[3];
         box.ry = flowTop(state) + box.margin[0];
         rec.children.push(box);
         continue;
       }
-      if (replaced || v.display.startsWith("inline-")) {
-        // An atomic inline on a line of its own: its margins do not collapse.
-        const box = layoutBox(layout, child, v, cw, ch, "shrink", positioned, null, depth);
+      if (replaced || v.display === "inline" || v.display.startsWith("inline-")) {
+        // An atomic inline (or a declared box) on a line of its own: its margins do not collapse.
+        const box = flowBox(layout, child, v, cw, ch, "shrink", positioned, depth);
         box.rx = box.margin[3];
         box.ry = flowTop(state) + box.margin[0];
         state.y = box.ry + box.height + box.margin[2];
@@ -293,7 +332,7 @@
         rec.children.push(box);
         continue;
       }
-      const box = layoutBox(layout, child, v, cw, ch, v.display === "table" ? "shrink" : "block", positioned, null, depth);
+      const box = flowBox(layout, child, v, cw, ch, v.display === "table" ? "shrink" : "block", positioned, depth);
       box.rx = box.margin[3];
       if (state.atTop) {
         state.topOut = joined(state.topOut, box.mTop);
@@ -319,6 +358,7 @@
     }
     rec.fixed = fixed && !rec.declared;
     rec.base = base;
+    rec.translation = null;
     const cx = rec.x + rec.border[3] + rec.padding[3], cy = rec.y + rec.border[0] + rec.padding[0];
     for (const child of rec.children) place(child, cx, cy, rec.fixed, rec);
     for (let i = rec.children.length - 1; i >= 0; i--) {
@@ -402,13 +442,18 @@
 
   // The document's layout, made again after any change to its DOM, styles, viewport or
   // declared boxes (scrolling moves boxes at read time and needs none).
+  // A change of styles (sheets, the viewport, a rule that depends on siblings) or of declared
+  // boxes lays everything out again; a DOM change only what it touched (layoutDocument).
   function layoutOf(doc) {
     const g = doc._advGeometry;
-    const key = () => ctx.style.version + ":" + doc._advStyle.sheetsVersion + ":" + doc._advStyle.generation + ":" + g.version;
-    if (g.layout === null || g.key !== key()) {
-      g.layout = layoutDocument(doc);
-      g.key = key();   // after layout: computing styles may have rebuilt the rule index
-    }
+    const styles = () => ctx.style.version + ":" + doc._advStyle.sheetsVersion + ":" + doc._advStyle.generation + ":" + g.declared;
+    if (g.layout !== null && g.domVersion === g.version && g.styles === styles()) return g.layout;
+    const previous = g.layout !== null && g.styles === styles() ? g.layout : null;
+    g.layout = layoutDocument(doc, previous, g.dirty);
+    g.dirty.subtrees.clear();
+    g.dirty.children.clear();
+    g.styles = styles();   // after layout: computing styles may have rebuilt the rule index
+    g.domVersion = g.version;
     return g.layout;
   }
   function recordOf(element) {
@@ -975,7 +1020,16 @@
     const target = record.target;
     const doc = target && (target.nodeType === 9 ? target : target.ownerDocument);
     if (!doc) return;
-    if (doc._advGeometry) doc._advGeometry.version++;
+    const g = doc._advGeometry;
+    if (g) {
+      g.version++;
+      // An attribute can change the styles of the whole subtree; a child list or text only the
+      // parent's content. A page that changes much and never asks for geometry starts over.
+      if (record.type === "attributes") g.dirty.subtrees.add(target);
+      else if (target.nodeType === 1) g.dirty.children.add(target);
+      else if (target.parentNode) g.dirty.children.add(target.parentNode);
+      if (g.dirty.subtrees.size + g.dirty.children.size > 2000) { g.layout = null; g.dirty.subtrees.clear(); g.dirty.children.clear(); }
+    }
     scheduleIntersections(doc);
     scheduleResize(doc);
   });
@@ -990,7 +1044,7 @@
       const doc = p.document;
       Object.defineProperty(doc, "_advBoxes", { value: new Map() });
       Object.defineProperty(doc, "_advScroll", { value: { x: 0, y: 0 } });
-      Object.defineProperty(doc, "_advGeometry", { value: { version: 0, layout: null, key: null } });
+      Object.defineProperty(doc, "_advGeometry", { value: { version: 0, declared: 0, layout: null, styles: null, domVersion: 0, dirty: { subtrees: new Set(), children: new Set() } } });
       Object.defineProperty(doc, "elementFromPoint", { value: function elementFromPoint(x, y) { return hitTest(this, Number(x), Number(y), false); }, configurable: true, writable: true });
       Object.defineProperty(doc, "elementsFromPoint", { value: function elementsFromPoint(x, y) { return hitTest(this, Number(x), Number(y), true); }, configurable: true, writable: true });
       const shared = p.shared;
@@ -1011,12 +1065,12 @@
     // Harness side (Page+Geometry.swift).
     setBox(element, x, y, width, height) {
       element.ownerDocument._advBoxes.set(element, { x, y, width, height });
-      element.ownerDocument._advGeometry.version++;
+      element.ownerDocument._advGeometry.declared++;
       ctx.style.changed(element.ownerDocument);
       scheduleIntersections(element.ownerDocument);
       scheduleResize(element.ownerDocument);
     },
-    clearBox(element) { element.ownerDocument._advBoxes.delete(element); element.ownerDocument._advGeometry.version++; ctx.style.changed(element.ownerDocument); scheduleIntersections(element.ownerDocument); scheduleResize(element.ownerDocument); },
+    clearBox(element) { element.ownerDocument._advBoxes.delete(element); element.ownerDocument._advGeometry.declared++; ctx.style.changed(element.ownerDocument); scheduleIntersections(element.ownerDocument); scheduleResize(element.ownerDocument); },
     viewportChanged(doc) { scheduleIntersections(doc); scheduleResize(doc); },
     scrollTo(doc, x, y) { scrollTo(doc, x, y); },
     visibility(element, viewport, coverage) { return visibility(element, { viewport, coverage }); },
