@@ -76,6 +76,21 @@
     const m = /^\s*(\d+(?:\.\d+)?)(%?)/.exec(element.getAttribute(name) || "");
     return m ? m[1] + (m[2] ? "%" : "px") : null;
   }
+  function declaredLength(element, values, axis) {
+    const value = values[axis];
+    if (value === "auto" || value === "min-content" || value === "max-content" || value === "fit-content") return attributeLength(element, axis) || "auto";
+    return value;
+  }
+  // Width over height for a canvas (its bitmap, 300×150 by default) and for an image with both
+  // size attributes (HTML §15.4.3 maps them to an aspect ratio); none for the others here.
+  function intrinsicRatio(element) {
+    const number = (name, fallback) => { const n = parseInt(element.getAttribute(name), 10); return n >= 0 ? n : fallback; };
+    if (element.localName === "canvas") { const h = number("height", 150); return h > 0 ? number("width", 300) / h : null; }
+    if (element.localName === "img" && element.hasAttribute("width") && element.hasAttribute("height")) {
+      const h = number("height", 0); return h > 0 ? number("width", 0) / h : null;
+    }
+    return null;
+  }
   function intrinsic(element, axis) {
     if (!isReplaced(element) || element.localName === "img") return 0;
     return axis === "width" ? 300 : 150;
@@ -84,10 +99,13 @@
   // The content-box width or height `values` ask for, null when auto (or a % of an indefinite
   // size); min/max applied by clamp().
   function specified(element, values, axis, base, extras) {
-    let value = values[axis];
-    if (value === "auto" || value === "min-content" || value === "max-content" || value === "fit-content") value = attributeLength(element, axis) || "auto";
-    let size = resolve(value, base);
-    if (size === null && isReplaced(element)) size = intrinsic(element, axis);
+    let size = resolve(declaredLength(element, values, axis), base);
+    if (size === null && isReplaced(element)) {
+      // §10.3.2, §10.6.2: with the other size given, an intrinsic ratio gives this one.
+      const ratio = intrinsicRatio(element);
+      const other = ratio ? resolve(declaredLength(element, values, axis === "width" ? "height" : "width"), null) : null;
+      size = other !== null ? lu(axis === "width" ? other * ratio : other / ratio) : intrinsic(element, axis);
+    }
     if (size !== null && values["box-sizing"] === "border-box") size = Math.max(0, size - extras);
     return size;
   }
@@ -405,10 +423,12 @@
     let width = specified(element, values, "width", cb.width, extrasX);
     if (left === null && right === null) left = staticX;
     if (width === null) {
-      ml = ml || 0; mr = mr || 0;
-      width = left !== null && right !== null ? Math.max(0, cb.width - left - right - ml - mr - extrasX) : maxContent(element, values);
-    }
-    width = clamp(width, values, "width", cb.width, extrasX);
+      const auto = left !== null && right !== null ? Math.max(0, cb.width - left - right - (ml || 0) - (mr || 0) - extrasX) : maxContent(element, values);
+      width = clamp(auto, values, "width", cb.width, extrasX);
+      // §10.4: a width that min/max changed is solved for again as if specified, auto margins
+      // and all; otherwise auto margins of an auto width are 0.
+      if (width === auto) { ml = ml || 0; mr = mr || 0; }
+    } else width = clamp(width, values, "width", cb.width, extrasX);
     if (left !== null && right !== null) {
       // Both insets and the width known: auto margins take what is left (centred when both
       // are auto, the left one 0 when that is negative); otherwise right gives.
