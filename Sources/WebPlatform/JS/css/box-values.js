@@ -1,7 +1,7 @@
 // layer: css/box-values
 // order: 30
 // provides: boxValues
-// requires: cssValues, judgeDeclaration
+// requires: cssValues
 //
 // The box properties the layout model (layout/geometry.js) reads, added to the cascade's table of
 // modelled properties (values.js) before the cascade loads: the remaining insets (`right`,
@@ -11,7 +11,8 @@
 // longhands as CSS Cascade 4 §2.2 does, so that a later longhand beats an earlier shorthand.
 // Values are kept as specified (lengths in px or %, keywords), except border widths, whose
 // keywords are px (CSS Backgrounds 3 §4.3: thin 1px, medium 3px, thick 5px, as WebKit draws
-// them); layout resolves percentages against the containing block.
+// them); layout resolves percentages against the containing block. element.style goes on
+// judging these properties with domino's parser (values.js judges only its own).
 (function (ctx) {
   "use strict";
   const values = ctx.cssValues;
@@ -140,8 +141,5 @@
     const value = String(raw).trim().toLowerCase();
     return GLOBAL_KEYWORDS.has(value) ? value : validateBox(property, value);
   };
-  // element.style keeps judging these with domino's parser, as before this layer (cssom.js).
-  const judge = ctx.judgeDeclaration;
-  ctx.judgeDeclaration = (property, value) => Object.prototype.hasOwnProperty.call(INITIAL, property) ? null : judge(property, value);
   ctx.boxValues = { longhands };
 })

@@ -149,8 +149,9 @@
   // where it cannot judge (vw, calc(), other properties), and domino's parser decides.
   const COMPLETE = new Set(["display", "position", "visibility", "float", "pointer-events", "z-index"]);
   const LENGTHS = new Set(["width", "height", "left", "top"]);
+  const JUDGED = new Set(PROPERTIES);   // not the box properties box-values.js adds to the table
   ctx.judgeDeclaration = (property, value) => {
-    if (!Object.prototype.hasOwnProperty.call(INITIAL, property)) return null;
+    if (!JUDGED.has(property)) return null;
     const valid = validate(property, value, "") !== null;
     if (valid || COMPLETE.has(property)) return valid;
     if (LENGTHS.has(property) && /^-?(\d+\.?\d*|\.\d+)$/.test(String(value).trim()) && parseFloat(value) !== 0) return false;
