@@ -1,5 +1,5 @@
 // layer: css/box-values
-// order: 30
+// order: 35
 // provides: boxValues
 // requires: cssValues
 //

@@ -4,9 +4,11 @@
 // requires: computeStyle, style, onMutation, pageNow, useLayoutSizes
 //
 // Geometry from a box model without text: what CSS 2.1's visual formatting model gives boxes
-// whose sizes are declared, laid out once per change of the DOM, the styles or the viewport, and
-// read by everything that reports geometry (getBoundingClientRect, offset*, client*,
-// elementFromPoint, IntersectionObserver, ResizeObserver, resolved sizes in getComputedStyle).
+// whose sizes are declared, laid out when first asked after a change of the DOM, the styles or
+// the viewport (after a DOM change, boxes whose subtree did not change are kept and only placed
+// again), and read by everything that reports geometry (getBoundingClientRect, offset*,
+// client*, elementFromPoint, IntersectionObserver, ResizeObserver, resolved sizes in
+// getComputedStyle).
 //
 // - Block flow (CSS 2.1 §9.4.1, §10.3.3, §10.6.3): in-flow block boxes stack vertically in their
 //   parent's content box; `auto` widths fill it, auto horizontal margins centre a sized box,
