@@ -72,6 +72,11 @@ private func expectCaseFileLoads(_ part: String, atLeast: Int) throws {
     @Test(arguments: Fidelity.probes("geometry")) func matchesWebKit(_ probe: FidelityProbe) throws { try expectMatchesWebKit(probe) }
 }
 
+@Suite struct BoxModelFidelityTests {
+    @Test func caseFileLoads() throws { try expectCaseFileLoads("box-model", atLeast: 140) }
+    @Test(arguments: Fidelity.probes("box-model")) func matchesWebKit(_ probe: FidelityProbe) throws { try expectMatchesWebKit(probe) }
+}
+
 @Suite struct HistoryFidelityTests {
     @Test func caseFileLoads() throws { try expectCaseFileLoads("history", atLeast: 30) }
     @Test(arguments: Fidelity.probes("history")) func matchesWebKit(_ probe: FidelityProbe) throws { try expectMatchesWebKit(probe) }

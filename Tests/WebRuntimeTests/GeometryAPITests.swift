@@ -80,4 +80,38 @@ import WebRuntime
         // box moved up shows it whole again. Entries come only when a threshold is crossed.
         #expect(seen == ["false 0", "true 0.5", "true 1", "false 0", "true 1"], "\(String(describing: seen))")
     }
+    /// Layout keeps the boxes of subtrees a change did not touch (layout/geometry.js); after
+    /// each of 300 seeded random changes (inserted and removed elements, style attributes,
+    /// classes that restyle descendants) every element's box and offsetTop must be what a layout
+    /// from scratch gives (a sheet change forces one).
+    @Test func incrementalLayoutMatchesALayoutFromScratch() throws {
+        let (session, page) = try Support.load("""
+            <style>body { margin: 0 } .big .x { height: 20px; margin-top: 7px } .pad { padding: 3px }
+            .abs { position: absolute; left: 10px; top: 5px; width: 30px; height: 9px }</style><div id=root></div>
+            """)
+        defer { withExtendedLifetime(session) {} }
+        for seed in [7, 99, 12345] {
+            let script = """
+                (() => { let seed = \(seed); const rnd = (n) => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % n; };
+                const root = document.getElementById('root'); root.textContent = ''; const all = [root];
+                const styles = ['height: 5px', 'margin: 3px 0', 'padding-top: 2px', '', 'width: 50%', 'position: relative; top: 2px', 'display: none', 'border: 1px solid'];
+                const classes = ['x', 'big', 'pad', 'abs', ''];
+                const snap = () => Array.from(document.querySelectorAll('*')).map((e) => { const r = e.getBoundingClientRect(); return [r.x, r.y, r.width, r.height, e.offsetTop].join(','); }).join(';');
+                let bad = 0;
+                for (let step = 0; step < 300; step++) {
+                  const op = rnd(5), target = all[rnd(all.length)];
+                  if (op === 0 || all.length < 5) { const d = document.createElement(rnd(4) ? 'div' : 'span'); d.setAttribute('style', styles[rnd(styles.length)]); d.className = classes[rnd(classes.length)]; target.appendChild(d); all.push(d); }
+                  else if (op === 1) target.setAttribute('style', styles[rnd(styles.length)]);
+                  else if (op === 2) target.className = classes[rnd(classes.length)];
+                  else if (op === 3 && target !== root) { target.remove(); for (const e of all.slice()) if (!e.isConnected) all.splice(all.indexOf(e), 1); }
+                  else { const d = document.createElement('div'); d.style.height = rnd(10) + 'px'; target.insertBefore(d, target.firstChild); all.push(d); }
+                  const incremental = snap();
+                  const sheet = document.createElement('style'); document.head.appendChild(sheet); sheet.remove();
+                  if (snap() !== incremental) bad++;
+                }
+                return bad; })()
+                """
+            #expect(try Support.eval(page.pageWorld, script) as? Double == 0, "seed \(seed)")
+        }
+    }
 }

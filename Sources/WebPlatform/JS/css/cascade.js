@@ -4,11 +4,11 @@
 // requires: DOMException, onMutation, style, parseSheet, activeSheets, splitTopLevel, closingBracket, cssValues, declarations, selectors
 //
 // The cascade (CSS Cascade 4 §6) and getComputedStyle for the properties content scripts judge
-// visibility and boxes by: display, visibility, opacity, position, float, width, height,
-// pointer-events, z-index, color, background-color, font-size, margins, paddings, borders,
-// overflow, transform; and background-image, where an element's image source shows (with url()s
-// made absolute, as computed values are: CSS Values 4 §4.5, against the sheet's URL or the
-// document's base URL). Shorthands in rules and style attributes set their longhands
+// visibility and boxes by: display, visibility, opacity, position, float, width, height, the
+// insets, min/max sizes, box-sizing, pointer-events, z-index, color, background-color,
+// font-size, margins, paddings, borders, overflow, transform, translate; and background-image,
+// where an element's image source shows (with url()s made absolute, as computed values are:
+// CSS Values 4 §4.5, against the sheet's URL or the document's base URL). Shorthands in rules and style attributes set their longhands
 // (css/declarations.js); values.js says how each computed value follows from the cascaded one.
 //
 // Origins and importance, lowest first: user-agent, user, author (sheets, then the style
@@ -79,9 +79,14 @@
       if (name === "audio" && !element.hasAttribute("controls")) out.push(["display", "none"]);
       if (name === "input" && (element.getAttribute("type") || "").toLowerCase() === "hidden") out.push(["display", "none", true]);
       if (element.hasAttribute("hidden")) out.push(["display", "none"]);
+      // html.css: a list inside a list has no block margins.
+      if (NESTED_LISTS.has(name) && element.parentNode && element.parentNode.closest && element.parentNode.closest("ul, ol, menu, dir")) {
+        out.push(["margin-top", "0px"], ["margin-bottom", "0px"]);
+      }
     }
     return out;
   }
+  const NESTED_LISTS = new Set(["ul", "ol", "menu", "dir"]);
 
   // MARK: - Selectors: specificity and the rightmost compound
 
@@ -346,9 +351,6 @@
     return parsed;
   }
 
-  // Whether an element's box is rendered, kept beside its computed values.
-  const RENDERED = Symbol("rendered");
-
   // Cascade bands (CSS Cascade 4 §6.1), low to high.
   const BAND = { uaNormal: 0, userNormal: 1, authorNormal: 2, inlineNormal: 3, authorImportant: 4, inlineImportant: 5, userImportant: 6, uaImportant: 7 };
 
@@ -448,10 +450,6 @@
         parentDisplay === "flex" || parentDisplay === "inline-flex" || parentDisplay === "grid" || parentDisplay === "inline-grid") {
       values.display = blockify(values.display, !parent);
     }
-    // A box of its own: neither it nor an ancestor is display: none, and it is not inline (a
-    // block's margins are then what layout used, WebKit's RenderBox margins).
-    const rendered = values.display !== "none" && (!parentValues || parentValues[RENDERED]);
-    Object.defineProperty(values, RENDERED, { value: rendered });
     const root = doc.documentElement;
     const rootValues = root && root !== element && root.nodeType === 1 ? computeStyle(root) : null;
     compute(values, {
@@ -459,7 +457,6 @@
       rootFontSize: rootValues ? parseFloat(rootValues["font-size"]) : null,
       parentColor: parentValues ? parentValues.color : "rgb(0, 0, 0)",
       viewport: state.viewport,
-      boxed: rendered && values.display !== "inline" && values.display !== "contents",
     });
     // CSS 2.1 §9.7: a positioned box does not float.
     if (values.position === "absolute" || values.position === "fixed") values.float = "none";
@@ -537,9 +534,11 @@
 
   // MARK: - CSSStyleDeclaration for computed values (read-only, live)
 
-  // CSSOM §9 resolved values: width and height of a rendered box are used values, which only
-  // layout knows; layout (layout/geometry.js) needs computed styles, so it loads above this layer
-  // and hands its measure down through useLayoutSizes. Until it does: the computed values.
+  // CSSOM §9 resolved values: sizes, margins, paddings and insets of a rendered box are used
+  // values and a transform is a matrix of the box's size, which only layout knows; layout
+  // (layout/geometry.js) needs computed styles, so it loads above this layer and hands its
+  // measure down through useLayoutSizes (null where the resolved value is the computed one).
+  // Until it does: the computed values.
   let usedSize = () => null;
   ctx.useLayoutSizes = (measure) => { usedSize = measure; };
 
@@ -548,14 +547,15 @@
   // serialization WebKit gives, one to four sides; a side of border as width, style, color).
   const SIDES = ["top", "right", "bottom", "left"];
   const collapse4 = ([t, r, b, l]) => (l === r ? (b === t ? (r === t ? t : t + " " + r) : t + " " + r + " " + b) : t + " " + r + " " + b + " " + l);
-  const sideLine = (side) => (values) => ["width", "style", "color"].map((part) => values["border-" + side + "-" + part]).join(" ");
+  // Each takes `v(longhand)`, the longhand's resolved value.
+  const sideLine = (side) => (v) => ["width", "style", "color"].map((part) => v("border-" + side + "-" + part)).join(" ");
   const COMPUTED_SHORTHANDS = {
-    overflow: (v) => (v["overflow-x"] === v["overflow-y"] ? v["overflow-x"] : v["overflow-x"] + " " + v["overflow-y"]),
-    margin: (v) => collapse4(SIDES.map((side) => v["margin-" + side])),
-    padding: (v) => collapse4(SIDES.map((side) => v["padding-" + side])),
-    "border-width": (v) => collapse4(SIDES.map((side) => v["border-" + side + "-width"])),
-    "border-style": (v) => collapse4(SIDES.map((side) => v["border-" + side + "-style"])),
-    "border-color": (v) => collapse4(SIDES.map((side) => v["border-" + side + "-color"])),
+    overflow: (v) => (v("overflow-x") === v("overflow-y") ? v("overflow-x") : v("overflow-x") + " " + v("overflow-y")),
+    margin: (v) => collapse4(SIDES.map((side) => v("margin-" + side))),
+    padding: (v) => collapse4(SIDES.map((side) => v("padding-" + side))),
+    "border-width": (v) => collapse4(SIDES.map((side) => v("border-" + side + "-width"))),
+    "border-style": (v) => collapse4(SIDES.map((side) => v("border-" + side + "-style"))),
+    "border-color": (v) => collapse4(SIDES.map((side) => v("border-" + side + "-color"))),
     border: (v) => { const sides = SIDES.map((side) => sideLine(side)(v)); return sides.every((line) => line === sides[0]) ? sides[0] : ""; },
   };
   for (const side of SIDES) COMPUTED_SHORTHANDS["border-" + side] = sideLine(side);
@@ -570,13 +570,14 @@
   computedProto.getPropertyValue = function getPropertyValue(name) {
     const values = valuesOf(this);
     name = String(name).toLowerCase();
-    if (values && COMPUTED_SHORTHANDS[name]) return COMPUTED_SHORTHANDS[name](values);
-    if (!values || !(name in values)) return "";
-    if (name === "width" || name === "height" || name === "left" || name === "top") {
-      const used = usedSize(this._advElement, name, values);
-      if (used !== null) return used;
-    }
-    return values[name];
+    if (!values) return "";
+    const element = this._advElement;
+    const resolved = (longhand) => {
+      const used = usedSize(element, longhand, values);
+      return used !== null ? used : values[longhand];
+    };
+    if (COMPUTED_SHORTHANDS[name]) return COMPUTED_SHORTHANDS[name](resolved);
+    return name in values ? resolved(name) : "";
   };
   computedProto.getPropertyPriority = function () { return ""; };
   computedProto.item = function (i) { return PROPERTIES[i] || ""; };

@@ -7,7 +7,8 @@
 // separators, colors (parsed, and serialized as WebKit does), and the properties the cascade
 // models: their initial values, inheritance, and how their computed values follow from the
 // cascaded ones (CSS Cascade 4 §4.4: font sizes, lengths in px, colors as rgb()/rgba(),
-// transforms as a matrix).
+// transforms with their lengths in px), and a transform's matrix, which layout gives the box
+// for (layout/geometry.js: percentages, getComputedStyle's matrix()).
 (function (ctx) {
   "use strict";
 
@@ -172,7 +173,8 @@
   const sided = (pattern, value) => Object.fromEntries(SIDES.map((side) => [pattern.replace("*", side), value]));
   const INITIAL = Object.assign({ display: "inline", visibility: "visible", opacity: "1", position: "static", float: "none", width: "auto", height: "auto",
     "pointer-events": "auto", left: "auto", top: "auto", "z-index": "auto", "background-image": "none",
-    color: "canvastext", "background-color": "transparent", "font-size": "medium", transform: "none", "overflow-x": "visible", "overflow-y": "visible" },
+    color: "canvastext", "background-color": "transparent", "font-size": "medium", transform: "none", translate: "none", "overflow-x": "visible", "overflow-y": "visible",
+    right: "auto", bottom: "auto", "box-sizing": "content-box", "min-width": "auto", "min-height": "auto", "max-width": "none", "max-height": "none" },
   sided("margin-*", "0px"), sided("padding-*", "0px"), sided("border-*-width", "medium"), sided("border-*-style", "none"), sided("border-*-color", "currentcolor"));
   const INHERITED = new Set(["visibility", "pointer-events", "color", "font-size"]);
   const PROPERTIES = Object.keys(INITIAL);
@@ -204,6 +206,9 @@
     if (/var\(/i.test(value)) return null;
     switch (property) {
       case "background-image": return backgroundImage(value, base);
+      // Not modelled by declarations.js (element.style keeps them as written), so judged here.
+      case "box-sizing": return lower === "content-box" || lower === "border-box" ? lower : null;
+      case "translate": return translateValue(lower);
       case "position": return lower === "-webkit-sticky" ? "sticky" : lower;
       case "opacity": return formatNumber(Math.min(1, Math.max(0, parseFloat(value))));
     }
@@ -213,9 +218,9 @@
   // MARK: - Computed values (CSS Cascade 4 §4.4) of what the cascade chose
 
   // WebKit keeps most lengths as 32-bit floats and writes them with six decimals at most
-  // (26.8px -> 26.799999px); box margins come from layout, in 1/64 px (LayoutUnit).
+  // (26.8px -> 26.799999px); a rendered box's used lengths come from layout, in 1/64 px
+  // (LayoutUnit).
   const floatPx = (n) => formatNumber(Math.fround(n)) + "px";
-  const layoutPx = (n) => formatNumber(Math.trunc(n * 64) / 64) + "px";
   // CSS Fonts 4 §2.5 absolute-size keywords, as WebKit sizes them for a 16px medium.
   const FONT_SIZES = { "xx-small": 9, "x-small": 10, small: 13, medium: 16, large: 18, "x-large": 24, "xx-large": 32, "xxx-large": 48 };
   // CSS Values 4 §6.2 absolute units, §6.1 relative ones (an ex and a ch as half an em, as
@@ -266,16 +271,31 @@
     return [adjust(x, y), adjust(y, x)];
   }
 
-  // CSS Transforms 1 §12: the transform list as one matrix, written matrix() for a 2D one and
-  // matrix3d() otherwise; percentages of translate() need the box's size and count as 0 here.
-  function transformMatrix(value, env) {
-    if (value === "none") return "none";
+  // The computed value of a transform list or a `translate` (CSS Transforms 1 §9, 2 §5): every
+  // length in px, percentages kept, as they need the box's size (the resolved value does).
+  const LENGTH_TOKEN = /(^|[\s(,])(-?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?(?:px|em|rem|ex|ch|pt|pc|in|cm|mm|q|vw|vh|vmin|vmax))(?=[\s),]|$)/g;
+  const absoluteLengths = (text, env) => text.replace(LENGTH_TOKEN, (m, before, token) => before + floatPx(pixels(token, env)));
+  // `translate: x y z` (CSS Transforms 2 §5): one to three lengths or percentages, z no percentage.
+  function translateValue(text) {
+    if (text === "none") return text;
+    const parts = text.split(/\s+/);
+    const lp = /^-?(?:\d+\.?\d*|\.\d+)(?:px|em|rem|ex|ch|pt|pc|in|cm|mm|q|vw|vh|vmin|vmax|%)$|^0$/;
+    if (parts.length > 3 || !parts.every((p) => lp.test(p)) || (parts.length === 3 && parts[2].endsWith("%"))) return null;
+    return parts.map((p) => (p === "0" ? "0px" : p)).join(" ");
+  }
+
+  // CSS Transforms 1 §12: a computed transform list as one column-major 4x4 matrix, with
+  // percentages of translations against `box` (the border box, CSS Transforms 1 §8; none: 0);
+  // null for none, or a function not modelled here.
+  function transformMatrix(value, box) {
+    if (value === "none") return null;
     const re = /([a-zA-Z0-9]+)\(([^()]*)\)/g;
-    let m, matrix = identity(), flat = true;
+    let m, matrix = identity();
     while ((m = re.exec(value))) {
       const name = m[1].toLowerCase();
       const args = m[2].split(",").map((a) => a.trim());
-      const len = (a) => (a.endsWith("%") ? 0 : pixels(a, env) || 0);
+      const len = (a, size) => (a.endsWith("%") ? (box ? (parseFloat(a) * size) / 100 : 0) : parseFloat(a) || 0);
+      const x = (a) => len(a, box && box.width), y = (a) => len(a, box && box.height);
       const num = (a) => parseFloat(a);
       const rad = (a) => {
         const n = parseFloat(a), unit = a.replace(/^[-+0-9.e]+/i, "");
@@ -284,29 +304,34 @@
       let step = identity();
       switch (name) {
         case "matrix": step = [num(args[0]), num(args[1]), 0, 0, num(args[2]), num(args[3]), 0, 0, 0, 0, 1, 0, num(args[4]), num(args[5]), 0, 1]; break;
-        case "matrix3d": step = args.map(num); flat = false; break;
-        case "translate": step[12] = len(args[0]); step[13] = args[1] ? len(args[1]) : 0; break;
-        case "translatex": step[12] = len(args[0]); break;
-        case "translatey": step[13] = len(args[0]); break;
-        case "translatez": step[14] = len(args[0]); flat = false; break;
-        case "translate3d": step[12] = len(args[0]); step[13] = len(args[1]); step[14] = len(args[2]); flat = false; break;
+        case "matrix3d": step = args.map(num); break;
+        case "translate": step[12] = x(args[0]); step[13] = args[1] ? y(args[1]) : 0; break;
+        case "translatex": step[12] = x(args[0]); break;
+        case "translatey": step[13] = y(args[0]); break;
+        case "translatez": step[14] = len(args[0]); break;
+        case "translate3d": step[12] = x(args[0]); step[13] = y(args[1]); step[14] = len(args[2]); break;
         case "scale": step[0] = num(args[0]); step[5] = args[1] ? num(args[1]) : num(args[0]); break;
         case "scalex": step[0] = num(args[0]); break;
         case "scaley": step[5] = num(args[0]); break;
-        case "scalez": step[10] = num(args[0]); flat = false; break;
-        case "scale3d": step[0] = num(args[0]); step[5] = num(args[1]); step[10] = num(args[2]); flat = false; break;
+        case "scalez": step[10] = num(args[0]); break;
+        case "scale3d": step[0] = num(args[0]); step[5] = num(args[1]); step[10] = num(args[2]); break;
         case "rotate": case "rotatez": { const a = rad(args[0]); step[0] = Math.cos(a); step[1] = Math.sin(a); step[4] = -Math.sin(a); step[5] = Math.cos(a); break; }
-        case "rotatex": { const a = rad(args[0]); step[5] = Math.cos(a); step[6] = Math.sin(a); step[9] = -Math.sin(a); step[10] = Math.cos(a); flat = false; break; }
-        case "rotatey": { const a = rad(args[0]); step[0] = Math.cos(a); step[2] = -Math.sin(a); step[8] = Math.sin(a); step[10] = Math.cos(a); flat = false; break; }
+        case "rotatex": { const a = rad(args[0]); step[5] = Math.cos(a); step[6] = Math.sin(a); step[9] = -Math.sin(a); step[10] = Math.cos(a); break; }
+        case "rotatey": { const a = rad(args[0]); step[0] = Math.cos(a); step[2] = -Math.sin(a); step[8] = Math.sin(a); step[10] = Math.cos(a); break; }
         case "skew": step[4] = Math.tan(rad(args[0])); step[1] = args[1] ? Math.tan(rad(args[1])) : 0; break;
         case "skewx": step[4] = Math.tan(rad(args[0])); break;
         case "skewy": step[1] = Math.tan(rad(args[0])); break;
-        case "perspective": { const d = len(args[0]); if (d > 0) step[11] = -1 / d; flat = false; break; }
-        default: return value;
+        case "perspective": { const d = len(args[0]); if (d > 0) step[11] = -1 / d; break; }
+        default: return null;
       }
       matrix = multiply(matrix, step);
     }
+    return matrix;
+  }
+  // A matrix as getComputedStyle writes it: matrix() when it is 2D, matrix3d() otherwise.
+  function matrixText(matrix) {
     const f = (n) => formatNumber(Math.fround(n));
+    const flat = [2, 3, 6, 7, 8, 9, 11, 14].every((i) => matrix[i] === 0) && matrix[10] === 1 && matrix[15] === 1;
     if (flat) return "matrix(" + [matrix[0], matrix[1], matrix[4], matrix[5], matrix[12], matrix[13]].map(f).join(", ") + ")";
     return "matrix3d(" + matrix.map(f).join(", ") + ")";
   }
@@ -324,11 +349,10 @@
     return out;
   }
 
-  const LENGTH_PROPERTIES = ["width", "height", "left", "top"];
-  const MARGINS = SIDES.map((s) => "margin-" + s), PADDINGS = SIDES.map((s) => "padding-" + s);
+  const LENGTH_PROPERTIES = ["width", "height", "left", "top", "right", "bottom", "min-width", "min-height", "max-width", "max-height"]
+    .concat(SIDES.map((s) => "margin-" + s), SIDES.map((s) => "padding-" + s));
   // The computed values of `values` (the cascaded values, inherited ones already the parent's
-  // computed values), in place. `env`: the parent's font size, the root's, the viewport, and
-  // whether the element has a block-level box (its margins are then layout's).
+  // computed values), in place. `env`: the parent's font size, the root's, and the viewport.
   function compute(values, env) {
     const own = fontSize(values["font-size"], env.parentFontSize, env);
     values["font-size"] = floatPx(own);
@@ -339,17 +363,15 @@
       values["border-" + side + "-color"] = ctx.cssColor.computed(values["border-" + side + "-color"], values.color);
       values["border-" + side + "-width"] = borderWidth(values["border-" + side + "-width"], values["border-" + side + "-style"], lengthEnv);
     }
-    for (const property of MARGINS) {
-      const px = pixels(values[property], lengthEnv);
-      if (px !== null) values[property] = env.boxed ? layoutPx(px) : floatPx(px);
-    }
-    for (const property of PADDINGS.concat(LENGTH_PROPERTIES)) {
+    for (const property of LENGTH_PROPERTIES) {
       const px = pixels(values[property], lengthEnv);
       if (px !== null) values[property] = floatPx(px);
     }
     [values["overflow-x"], values["overflow-y"]] = overflowPair(values["overflow-x"], values["overflow-y"]);
-    values.transform = transformMatrix(values.transform, lengthEnv);
+    values.transform = absoluteLengths(values.transform, lengthEnv);
+    values.translate = absoluteLengths(values.translate, lengthEnv);
   }
-    // The cascade reads its properties' table and grammar from here.
-  ctx.cssValues = { INITIAL, INHERITED, PROPERTIES, IMAGE, validate, compute };
+
+  // The cascade reads its properties' table and grammar from here, layout the transforms.
+  ctx.cssValues = { INITIAL, INHERITED, PROPERTIES, IMAGE, validate, compute, transformMatrix, matrixText };
 })
