@@ -4,10 +4,11 @@
 #   node-domino                   Mozilla's DOM in pure JavaScript, run inside JavaScriptCore
 #   node-cssom                    the CSS object model
 #   node-css-select               the selector engine (Selectors 4) for scripts and style sheets
+#   node-acorn                    the ECMAScript parser the module loader rewrites modules with
 #   pkg-config                    lets SwiftPM find JavaScriptCore
 set -euo pipefail
 
-packages=(libjavascriptcoregtk-4.1-dev node-domino node-cssom node-css-select pkg-config)
+packages=(libjavascriptcoregtk-4.1-dev node-domino node-cssom node-css-select node-acorn pkg-config)
 
 missing=()
 for package in "${packages[@]}"; do

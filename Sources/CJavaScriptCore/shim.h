@@ -16,6 +16,11 @@ JS_EXPORT void JSContextGroupClearExecutionTimeLimit(JSContextGroupRef group);
 JS_EXPORT void JSGlobalContextSetUnhandledRejectionCallback(JSGlobalContextRef ctx, JSObjectRef function,
                                                             JSValueRef *exception);
 
+// Exported by the library (and by the system framework since macOS 10.15), declared in WebKit's
+// private Source/JavaScriptCore/API/JSObjectRefPrivate.h: the global context of the realm an
+// object was made in.
+JS_EXPORT JSGlobalContextRef JSObjectGetGlobalContext(JSObjectRef object);
+
 // Exported by the library, declared in WebKit's private Source/JavaScriptCore/API/JSBasePrivate.h:
 // a full, synchronous collection (JSGarbageCollect only hints that one would be welcome).
 JS_EXPORT void JSSynchronousGarbageCollectForDebugging(JSContextRef ctx);

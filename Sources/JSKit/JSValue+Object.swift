@@ -131,6 +131,15 @@ extension JSValue {
         JSObjectSetPrototype(context.ref, object, prototype.ref)
     }
 
+    // MARK: - Realm
+
+    /// The realm the object was made in (for a function, the realm its code runs in); nil for a
+    /// primitive.
+    public var realm: JSContext? {
+        guard let object = objectRef, let global = JSObjectGetGlobalContext(object) else { return nil }
+        return JSContext(borrowing: global)
+    }
+
     func requireObject(_ action: String) throws -> JSObjectRef {
         guard let object = objectRef else {
             throw JSError(name: "TypeError", message: "cannot \(action) \(typeOf == "object" ? "null" : typeOf)")

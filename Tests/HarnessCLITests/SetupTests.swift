@@ -15,12 +15,15 @@ import WebRuntime
         #expect(error?.description.contains(empty + "/domino/lib/index.js") == true)
         let cssom = #expect(throws: MissingPackageError.self) { try JSPackages.cssom(searchRoot: empty) }
         #expect(cssom?.debianPackage == "node-cssom")
+        let acorn = #expect(throws: MissingPackageError.self) { try JSPackages.acorn(searchRoot: empty) }
+        #expect(acorn?.debianPackage == "node-acorn")
     }
 
     @Test func installedPackagesAreFound() throws {
         let domino = try JSPackages.domino()
         #expect(FileManager.default.fileExists(atPath: domino.main))
         #expect(try JSPackages.cssom().debianPackage == "node-cssom")
+        #expect(try JSPackages.acorn().debianPackage == "node-acorn")
     }
 }
 

@@ -131,3 +131,8 @@ private func expectCaseFileLoads(_ part: String, atLeast: Int) throws {
     @Test func caseFileLoads() throws { try expectCaseFileLoads("selectors", atLeast: 140) }
     @Test(arguments: Fidelity.probes("selectors")) func matchesWebKit(_ probe: FidelityProbe) throws { try expectMatchesWebKit(probe) }
 }
+
+@Suite struct ScriptsFidelityTests {
+    @Test func caseFileLoads() throws { try expectCaseFileLoads("scripts", atLeast: 50) }
+    @Test(arguments: Fidelity.probes("scripts")) func matchesWebKit(_ probe: FidelityProbe) throws { try expectMatchesWebKit(probe) }
+}

@@ -32,15 +32,28 @@ extension Browser {
             host.backgroundContext = try self.makeContext(for: host, kind: .background, world: page.pageWorld)
         })
         let files: [String]
+        let isServiceWorker: Bool
         switch background {
-        case let .scripts(list): files = list
+        case let .scripts(list):
+            files = list
+            isServiceWorker = false
         case let .serviceWorker(file):
             files = [file]
-            // A service worker has no DOM and no window.
+            isServiceWorker = true
+            // A service worker has no DOM and no window; WebKit rejects its import() (HTML forbids it).
             try page.pageWorld.evaluate("Object.defineProperties(globalThis, { document: { value: undefined }, window: { value: undefined } });", sourceURL: "adv-runtime:///service-worker.js")
+            try page.disallowDynamicImport(in: page.pageWorld)
         }
         for file in files {
-            page.pageWorld.run(try host.bundle.text(file), sourceURL: host.bundle.url(file), during: "background script \(file)")
+            let url = host.bundle.url(file)
+            if host.bundle.manifest.backgroundUsesModules {
+                // A module service worker, or the `<script type="module">` WebKit's generated
+                // background page has for each script: each with its imports, in order.
+                try page.runModule(url: url, in: page.pageWorld, serviceWorker: isServiceWorker, during: "background module \(file)")
+            } else {
+                let source = try host.bundle.text(file)
+                page.pageWorld.run(page.classicSource(source, in: page.pageWorld, referrer: url), sourceURL: url, during: "background script \(file)")
+            }
         }
         if let (name, arguments) = event {
             loop.schedule(label: "\(name) of \(host.bundle.manifest.name)") { [weak host] in

@@ -99,7 +99,13 @@ private struct KeyReader {
             manifestVersion: version, name: name, version: versionText,
             description: object["description"] as? String, background: nil, contentScripts: [], rulesets: [],
             permissions: [], hostPermissions: [], optionalHostPermissions: [], webAccessibleResources: [], action: nil)
-        if let background = object["background"] { manifest.background = try self.background(background) }
+        if let background = object["background"] {
+            manifest.background = try self.background(background)
+            // Safari reads `type` only for "module" (WebExtension.cpp compares it with that value).
+            if let type = (background as? [String: Any])?["type"] {
+                manifest.backgroundUsesModules = try string(type, "background.type") == "module"
+            }
+        }
         if let entries = object["content_scripts"] {
             guard let list = entries as? [Any] else { throw fail("content_scripts", "must be an array") }
             manifest.contentScripts = try list.enumerated().map { try contentScript($0.element, "content_scripts[\($0.offset)]") }

@@ -74,6 +74,9 @@ public struct Manifest: Sendable {
     public var version: String
     public var description: String?
     public var background: Background?
+    /// `background.type` is `module`: the service worker is a module worker, or each background
+    /// script a module script (WebKit's WebExtension::backgroundContentUsesModules).
+    public var backgroundUsesModules = false
     public var contentScripts: [ContentScriptEntry]
     public var rulesets: [Ruleset]
     public var permissions: Set<String>

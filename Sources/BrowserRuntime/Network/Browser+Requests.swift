@@ -118,7 +118,7 @@ extension Browser {
             var failed = outcome.blocked
             if type == .script, !failed {
                 if outcome.status == 200 {
-                    page.runScript(element, outcome.body, sourceURL: url, during: "script \(url)")
+                    page.runScript(element, outcome.body, sourceURL: url, referrer: url, during: "script \(url)")
                 } else {
                     failed = true
                 }

@@ -105,9 +105,11 @@ public final class Page {
     }
 
     /// Runs a <script> element's code in the page world with `document.currentScript` set to it.
-    package func runScript(_ element: JSValue, _ source: String, sourceURL: String, startingLine: Int = 1, during: String) {
+    /// Its `import()` calls resolve against `referrer` (an external script's URL), or against
+    /// the document's base URL when nil (an inline script).
+    package func runScript(_ element: JSValue, _ source: String, sourceURL: String, startingLine: Int = 1, referrer: String? = nil, during: String) {
         let previous = try? handle.invoke("setCurrentScript", [element])
-        pageWorld.run(source, sourceURL: sourceURL, startingLine: startingLine, during: during)
+        pageWorld.run(classicSource(source, in: pageWorld, referrer: referrer), sourceURL: sourceURL, startingLine: startingLine, during: during)
         _ = try? handle.invoke("setCurrentScript", [previous ?? pageWorld.context.null])
     }
 

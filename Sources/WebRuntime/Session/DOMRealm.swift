@@ -33,7 +33,7 @@ package final class DOMRealm {
         let hostObject = host.makeHostObject(in: context)
         let makeRequire = try Self.evaluate("boot/loader.js", in: context)
         var table: [String: Any?] = [:]
-        for package in [domino, cssom] + (try JSPackages.selectorEngine()) {
+        for package in [domino, cssom, try JSPackages.acorn()] + (try JSPackages.selectorEngine()) {
             table[package.name] = ["root": package.root, "main": package.main] as [String: Any?]
         }
         let packages = try context.value(table)

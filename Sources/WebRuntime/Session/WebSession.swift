@@ -111,6 +111,7 @@ public final class WebSession {
         loop = EventLoop()
         loop.stopCheck = { [watchdog] in watchdog.checkDeadline() }
         engine.host.session = self
+        try installScriptEvaluation()
         loop.errorHandler = { [weak self] owner, report in
             guard let owner, let page = self?.pages[owner] else { return }
             page.report(report, world: page.worldName(forScriptURL: report.error.sourceURL))
@@ -187,8 +188,15 @@ public final class WebSession {
 
         inject(contentScripts, at: .documentStart, into: page)
         let yields = incremental && !loop.isRunningTask && HostCallDepth.current == 0
-        guard try parse(HTMLSource(html), into: page, yieldingBetweenSlices: yields) else { return page }
+        var deferred: [DeferredScript] = []
+        guard try parse(HTMLSource(html), into: page, yieldingBetweenSlices: yields, deferred: &deferred) else { return page }
         try handle.invoke("setReadyState", [pageWorldContext.string("interactive")])
+        // HTML 13.2.7 "the end", step 3: the deferred scripts run once the document is parsed,
+        // after readyState is "interactive" and before DOMContentLoaded, in document order.
+        for script in deferred {
+            run(script, in: page)
+            if page.isClosed { return page }
+        }
         try handle.invoke("fireDOMContentLoaded")
         inject(contentScripts, at: .documentEnd, into: page)
         try afterParse?(page)
@@ -279,12 +287,13 @@ public final class WebSession {
     private func inject(_ scripts: [ContentScript], at runAt: ContentScript.RunAt, into page: Page) {
         for script in scripts where script.runAt == runAt {
             guard let world = try? page.contentWorld(for: script.extensionID) else { continue }
-            world.run(script.source, sourceURL: script.url, during: "content script \(script.url) (\(runAt.rawValue))")
+            world.run(page.classicSource(script.source, in: world, referrer: script.url), sourceURL: script.url,
+                      during: "content script \(script.url) (\(runAt.rawValue))")
         }
     }
 
     /// Feeds `source` to the page's parser; false when a task run between slices closed the page.
-    private func parse(_ source: HTMLSource, into page: Page, yieldingBetweenSlices yields: Bool) throws -> Bool {
+    private func parse(_ source: HTMLSource, into page: Page, yieldingBetweenSlices yields: Bool, deferred: inout [DeferredScript]) throws -> Bool {
         var scriptIndex = 0
         for chunk in source.chunks {
             var text = chunk.text
@@ -298,44 +307,105 @@ public final class WebSession {
                 text = slices.last ?? ""
             }
             let written = try page.handle.invoke("write", [page.pageWorld.context.string(text)])
-            try runScripts(written, endOffset: chunk.scriptEnd, source: source, page: page, counter: &scriptIndex)
+            try runScripts(written, endOffset: chunk.scriptEnd, source: source, page: page, counter: &scriptIndex, deferred: &deferred)
             if page.isClosed { return false }
         }
         let rest = try page.handle.invoke("end")
-        try runScripts(rest, endOffset: nil, source: source, page: page, counter: &scriptIndex)
+        try runScripts(rest, endOffset: nil, source: source, page: page, counter: &scriptIndex, deferred: &deferred)
         return !page.isClosed
     }
 
-    private func runScripts(_ scripts: JSValue, endOffset: Int?, source: HTMLSource, page: Page, counter: inout Int) throws {
+    /// Runs or schedules the scripts the parser just finished, as HTML 4.12.1.1 "prepare the script
+    /// element" does for parser-inserted ones: an inline classic script runs now (`defer` and
+    /// `async` do not apply to it); an external classic one is fetched now and runs now (it
+    /// blocks the parser), with `async` in a task of its own, with `defer` once the document is
+    /// parsed (`deferred`); a module script (JS/scripting/modules.js) with `async` in a task,
+    /// otherwise with the deferred scripts; a classic script with `nomodule` never runs, as in
+    /// every browser that runs modules. Other types are data blocks.
+    private func runScripts(_ scripts: JSValue, endOffset: Int?, source: HTMLSource, page: Page, counter: inout Int,
+                            deferred: inout [DeferredScript]) throws {
         let count = Int(try scripts["length"].toNumber())
+        let context = page.pageWorld.context
         for index in 0..<count {
             counter += 1
             let element = scripts[index]
-            let type = (try element.invoke("getAttribute", [page.pageWorld.context.string("type")])).stringValue ?? ""
-            guard Self.isClassicScriptType(type) else { continue }
-            if let src = try element.invoke("getAttribute", [page.pageWorld.context.string("src")]).stringValue {
-                let resolved = URL(string: src, relativeTo: URL(string: page.url))?.absoluteString ?? src
-                if let text = resourceLoader?(resolved) {
-                    page.runScript(element, text, sourceURL: resolved, during: "script \(resolved)")
-                } else {
-                    let event = try page.pageWorld.global["Event"].construct([page.pageWorld.context.string("error")])
-                    try element.invoke("dispatchEvent", [event])
-                }
-                continue
-            }
+            let attribute = { (name: String) in try element.invoke("getAttribute", [context.string(name)]).stringValue }
+            let kind = try page.callWeb("modules", "scriptType", [element]).stringValue
             let text = element["text"].stringValue ?? ""
             var line = 1
             if let endOffset { line = source.line(at: max(0, endOffset - text.utf8.count)) }
+            if kind == "module" {
+                let during = try attribute("src") == nil ? "inline script \(counter) of \(page.url)" : nil
+                let script = try page.callWeb("modules", "prepare", [element, true, line, during])
+                if script.isObject { deferred.append(.module(script)) }
+                continue
+            }
+            guard kind == "classic", try attribute("nomodule") == nil else { continue }
+            if let src = try attribute("src") {
+                guard !src.isEmpty else {
+                    // HTML step 31.1: an empty src gets an `error` event in a later task and never runs.
+                    loop.schedule(owner: page.id, label: "script error") { [weak page] in
+                        guard let page, !page.isClosed else { return }
+                        Self.fire("error", at: element, in: page)
+                    }
+                    continue
+                }
+                let resolved = URL(string: src, relativeTo: URL(string: page.url))?.absoluteString ?? src
+                let script = DeferredScript.classic(element: element, text: resourceLoader?(resolved), url: resolved)
+                if try attribute("async") != nil {
+                    loop.schedule(owner: page.id, label: "script \(resolved)") { [weak self, weak page] in
+                        guard let self, let page, !page.isClosed else { return }
+                        self.run(script, in: page)
+                    }
+                } else if try attribute("defer") != nil {
+                    deferred.append(script)
+                } else {
+                    run(script, in: page)
+                }
+                continue
+            }
             page.runScript(element, text, sourceURL: page.url, startingLine: line, during: "inline script \(counter) of \(page.url)")
         }
     }
 
-    /// HTML 4.12.1.1: an empty or missing type, or a JavaScript MIME type essence, is a classic
-    /// script. Modules and data blocks are not run by this runtime.
-    static func isClassicScriptType(_ type: String) -> Bool {
-        let essence = type.trimmingCharacters(in: .whitespaces).lowercased()
-        return essence.isEmpty || ["text/javascript", "application/javascript", "application/x-javascript",
-                                   "text/ecmascript", "application/ecmascript", "text/jscript", "text/livescript"].contains(essence)
+    /// A parsed script that waits for its turn: an external classic script (its text, nil when
+    /// it could not be fetched) or a module script the module loader prepared.
+    enum DeferredScript {
+        case classic(element: JSValue, text: String?, url: String)
+        case module(JSValue)
+    }
+
+    /// HTML "execute the script element" for a parsed script whose turn has come: an external
+    /// classic script runs and gets `load`, or `error` when it could not be fetched.
+    private func run(_ script: DeferredScript, in page: Page) {
+        switch script {
+        case let .classic(element, text, url):
+            guard let text else { return Self.fire("error", at: element, in: page) }
+            page.runScript(element, text, sourceURL: url, referrer: url, during: "script \(url)")
+            if !page.isClosed { Self.fire("load", at: element, in: page) }
+        case let .module(prepared):
+            do { try page.callWeb("modules", "executeScript", [prepared]) } catch let error as JSError {
+                page.report(JSErrorReport(error: error, during: "module script"), world: "page")
+            } catch {}
+        }
+    }
+
+    private static func fire(_ type: String, at element: JSValue, in page: Page) {
+        guard let event = try? page.pageWorld.global["Event"].construct([page.pageWorld.context.string(type)]) else { return }
+        _ = try? element.invoke("dispatchEvent", [event])
+    }
+
+    /// Gives the module loader (JS/scripting/modules.js) its way into a world: a module's code is
+    /// evaluated as a script of the realm of the global it names, with the module's URL and
+    /// first line (JavaScriptCore's `eval` keeps no URL for the code it runs, so errors and stacks
+    /// would not say where they are).
+    private func installScriptEvaluation() throws {
+        let hooks = try realm.engine.property("hooks")
+        try hooks.set("evaluate", realm.context.function("evaluate", length: 4) { call in
+            guard let world = call.argument(0).realm else { throw JSError(name: "TypeError", message: "evaluate needs a global object") }
+            return try world.evaluate(try call.argument(1).toString(), sourceURL: try call.argument(2).toString(),
+                                      startingLine: Int(try call.argument(3).toNumber()))
+        })
     }
 
     private func seed(page: Int, world: String) -> UInt32 {

@@ -60,6 +60,13 @@ public enum JSPackages {
         ]
     }
 
+    /// Acorn, the ECMAScript parser the module loader rewrites modules with
+    /// (JS/scripting/module-syntax.js).
+    /// - Throws: ``MissingPackageError`` when node-acorn is not installed.
+    public static func acorn(searchRoot root: String = searchRoot) throws -> JSPackage {
+        try locate(name: "acorn", debianPackage: "node-acorn", main: "dist/acorn.js", root: root)
+    }
+
     static func locate(name: String, debianPackage: String, main: String, root searchRoot: String) throws -> JSPackage {
         let root = searchRoot + "/" + name
         let mainFile = root + "/" + main

@@ -1,7 +1,7 @@
 // layer: network/requests
 // order: 160
 // provides:
-// requires: runningScript
+// requires: runningScript, scriptType, prepareModuleScript, classicScriptSource
 //
 // Requests pages make after parsing: elements inserted or changed by script (an img whose src is
 // set, an appended script or iframe), XMLHttpRequest, navigator.sendBeacon and WebSocket. Each
@@ -96,15 +96,19 @@
   };
 
   // HTML 4.12.1 "prepare the script element": a script runs once, when it is first connected
-  // with a src or text; a src script loads and runs in a later task, an inline one at once.
+  // with a src or text; a src script loads and runs in a later task, an inline one at once, a
+  // module script when its graph is there (scripting/modules.js). A classic script with
+  // `nomodule` never runs.
   function insertedScript(element) {
     if (element._advStarted) return;
     const document = element.ownerDocument;
-    const type = (element.getAttribute("type") || "").trim().toLowerCase();
-    if (type !== "" && !/^(text|application)\/(x-)?(java|ecma)script$/.test(type)) return;
+    const type = ctx.scriptType(element);
+    if (type === "") return;
     const src = element.getAttribute("src");
     if (src === null && !element.text) return;
     Object.defineProperty(element, "_advStarted", { value: true });
+    if (type === "module") { ctx.prepareModuleScript(element, false); return; }
+    if (element.hasAttribute("nomodule")) return;
     if (src !== null) {
       const url = resolve(src, document);
       if (url && hooks.request) hooks.request(document._advPageId, element, url, "script", "GET");
@@ -114,7 +118,10 @@
     const pageWorld = handle && handle.worlds.page;
     if (!pageWorld) return;
     // An indirect eval through the page world's own `eval` runs in that world's realm.
-    try { ctx.runningScript(document, element, () => pageWorld.eval(element.text)); } catch (error) { host.reportError(document._advPageId, error); }
+    try {
+      const source = ctx.classicScriptSource(pageWorld, element.text, null);
+      ctx.runningScript(document, element, () => pageWorld.eval(source));
+    } catch (error) { host.reportError(document._advPageId, error); }
   }
 
   function inserted(node) {
