@@ -36,16 +36,7 @@ public struct ProbeCaseFile: Sendable {
     public static func load(_ file: URL, named name: String? = nil) throws -> ProbeCaseFile {
         let shown = name ?? file.path
         let (root, bytes) = try ProbeJSON.read(file, shown: shown)
-        do {
-            return try ProbeCaseFile(root)
-        } catch var error as JSONInputError {
-            error.file = shown
-            if let location = JSONLocator.locate(error.path, in: bytes) {
-                error.line = location.line
-                error.column = location.column
-            }
-            throw error
-        }
+        do { return try ProbeCaseFile(root) } catch let error as JSONInputError { throw ProbeJSON.located(error, in: bytes, shown: shown) }
     }
 
     init(_ root: JSONValue) throws {
@@ -140,13 +131,8 @@ public struct ProbeExpectations: Sendable {
                 results[fixture] = values
             }
             return ProbeExpectations(engine: engine, results: results)
-        } catch var error as JSONInputError {
-            error.file = shown
-            if let location = JSONLocator.locate(error.path, in: bytes) {
-                error.line = location.line
-                error.column = location.column
-            }
-            throw error
+        } catch let error as JSONInputError {
+            throw ProbeJSON.located(error, in: bytes, shown: shown)
         }
     }
 }
@@ -159,6 +145,16 @@ enum ProbeJSON {
         }
         let bytes = [UInt8](data)
         do { return (try JSONValue.parse(bytes), bytes) } catch { throw error.with(file: shown) }
+    }
+
+    /// `error`, found wrong after parsing, with the file and the line and column of its path.
+    static func located(_ error: JSONInputError, in bytes: [UInt8], shown: String) -> JSONInputError {
+        var error = error.with(file: shown)
+        if let location = JSONLocator.locate(error.path, in: bytes) {
+            error.line = location.line
+            error.column = location.column
+        }
+        return error
     }
 
     static func fail(_ path: String, _ message: String) -> JSONInputError {
