@@ -7,21 +7,23 @@ import WebRuntime
 /// `adv-harness test`: runs extensions' own tests, written in their JavaScript with
 /// `browser.test`, on the virtual clock.
 enum TestCommand {
-    static let spec = CommandSpec(tool: "adv-harness", command: "test", options: ["--profile", "--junit", "--jobs", "--budget"],
+    static let spec = CommandSpec(tool: "adv-harness", command: "test", options: ["--profile", "--junit", "--jobs", "--budget", "--config"],
                                   repeatable: ["--page", "--grant", "--withhold"], help: help)
 
     static let help = """
     usage: adv-harness test EXTENSION_DIR... [--page URL=FILE]... [--grant HOST]... [--withhold PERMISSION]...
-                            [--profile safari|chromium] [--budget MS] [--junit FILE] [--jobs N]
+                            [--profile safari|chromium] [--config JSON] [--budget MS] [--junit FILE] [--jobs N]
 
-    Loads each extension with browser.test (WebKit's test API; chrome.test's names are not there
-    yet) and the permissions it asks for granted, opens each --page in a tab (FILE answers URL,
-    so the extension's content scripts run there), and runs until every context that used
-    browser.test has called notifyPass or notifyFail, or the budget of virtual time is spent.
+    Loads each extension with its test API (safari: browser.test as WebKit has it; chromium:
+    chrome.test with Chromium's framework, runTests, callbackPass, assertEq(expected, actual))
+    and the permissions it asks for granted, opens each --page in a tab (FILE answers URL, so
+    the extension's content scripts run there), and runs until every context that used the
+    test API has called notifyPass or notifyFail, or the budget of virtual time is spent.
     Prints one line per extension, with each failed assertion's message, expected and actual
     values and place (worker.js:12:5), then `N passed, N failed`.
       --grant HOST        allow the extension on HOST only (default: every host it asks for)
       --withhold PERM     remove an API permission from the manifest's, as a browser can
+      --config JSON       the object chrome.test.getConfig() gives (default {})
       --budget MS         virtual time each extension's tests may take (default 30000)
       --junit FILE        also write a JUnit XML report (checked before anything runs)
       --jobs N            run N extensions at once (default 1)
@@ -41,6 +43,12 @@ enum TestCommand {
         if let text = arguments.value("--budget") {
             guard let ms = Int(text), (1...3_600_000).contains(ms) else { throw spec.error("--budget must be a whole number of milliseconds from 1 to 3600000, got '\(text)'") }
             options.budget = .milliseconds(Double(ms))
+        }
+        if let text = arguments.value("--config") {
+            guard let data = text.data(using: .utf8), (try? JSONSerialization.jsonObject(with: data)) is [String: Any] else {
+                throw spec.error("--config must be a JSON object, got '\(text)'")
+            }
+            options.config = text
         }
         var jobs = 1
         if let text = arguments.value("--jobs") {
@@ -83,7 +91,9 @@ enum TestCommand {
                 cases.append(JUnitReport.Case(suite: "extensions", name: folder.lastPathComponent, seconds: 0, failure: errors[index]))
                 continue
             }
-            let figures = "\(result.assertions) assertion\(result.assertions == 1 ? "" : "s"), virtual \(String(format: "%.1f", result.virtualSeconds))s"
+            let counted = result.tests > 0 ? "\(result.tests) test\(result.tests == 1 ? "" : "s")"
+                : "\(result.assertions) assertion\(result.assertions == 1 ? "" : "s")"
+            let figures = "\(counted), virtual \(String(format: "%.1f", result.virtualSeconds))s"
             if result.passed {
                 passed += 1
                 output.out("PASS  \(result.name) (\(figures))")

@@ -107,7 +107,7 @@ public final class ScenarioRunner {
             }
             failures += unexpectedStartErrors()
             // An extension under test whose own assertion failed fails its scenario.
-            failures += browser.testRecords.filter { !$0.passed }.map { "browser.test in \($0.context): \($0.summary)" }
+            failures += browser.testRecords.filter(\.isFailure).map { "browser.test in \($0.context): \($0.summary)" }
         } catch {
             if let stop = stopMessage(for: error, step: index < scenario.steps.count ? scenario.steps[index] : nil) {
                 failures.append((index < scenario.steps.count ? scenario.steps[index].path + ": " : "") + stop)

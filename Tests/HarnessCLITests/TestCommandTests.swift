@@ -48,10 +48,10 @@ import TestSupport
         #expect(failed.out.contains("/content.js:1:22"))
         // Without the page nothing reports: the run says so instead of passing.
         let silent = test([folder.path, "--budget", "500"])
-        #expect(silent.code == 1 && silent.out.contains("never used browser.test"))
+        #expect(silent.code == 1 && silent.out.contains("never used its test API"))
         // Without a grant for the site the content script does not run there.
         let denied = test([folder.path, "--page", page, "--grant", "other.example", "--budget", "500"])
-        #expect(denied.code == 1 && denied.out.contains("never used browser.test"))
+        #expect(denied.code == 1 && denied.out.contains("never used its test API"))
     }
 
     @Test func badInputIsExitTwoBeforeAnythingRuns() throws {
@@ -63,5 +63,28 @@ import TestSupport
         let missing = test([sample, "/no/such/extension"])
         #expect(missing.code == 2 && !missing.out.contains("PASS"), "nothing runs when one folder is bad")
         #expect(test([sample, "--junit", Support.scratchRoot.path]).code == 2, "a folder is never replaced by the report")
+        #expect(test([sample, "--config", "[1]"]).err.contains("--config must be a JSON object"))
+    }
+
+    @Test func chromeStyleTestsRunInTheChromiumProfile() throws {
+        let sample = Support.fixtures.appendingPathComponent("extensions/chrome-test-sample").path
+        let passed = test([sample, "--profile", "chromium"])
+        #expect(passed.code == 0, "\(passed.out)")
+        #expect(passed.out.contains("PASS  Chrome Test Sample (5 tests"))
+        let folder = try Self.extensionFolder([
+            "manifest.json": #"{"manifest_version": 3, "name": "Runs", "version": "1", "background": {"service_worker": "w.js"}}"#,
+            "w.js": """
+                chrome.test.runTests([
+                  function config() { chrome.test.getConfig(chrome.test.callbackPass((c) => chrome.test.assertEq(3, c.customArg))); },
+                  function ok() { chrome.test.succeed(); },
+                ]).catch(() => {});
+                """,
+        ])
+        let failed = test([folder.path, "--profile", "chromium", "--config", #"{"customArg": 4}"#])
+        #expect(failed.code == 1)
+        #expect(failed.out.contains("FAIL  Runs (2 tests"), "\(failed.out)")
+        #expect(failed.out.contains("API Test Error in config"))
+        #expect(failed.out.contains("3 did not deep-equal 4 (expected 3, actual 4) at chrome-extension://"))
+        #expect(failed.out.contains("notifyFail: Failed 1 of 2 tests"))
     }
 }

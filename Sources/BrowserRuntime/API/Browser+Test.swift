@@ -15,6 +15,9 @@ public struct TestRecord: Sendable, Equatable {
         case message
         /// test.log(value): `message` holds the value as WebKit shows it.
         case log
+        /// chrome.test: one test of a runTests run ended, passed or failed (Chromium's
+        /// onTestFinished); `message` is the test's name.
+        case result
     }
 
     /// The extension's id.
@@ -30,6 +33,10 @@ public struct TestRecord: Sendable, Equatable {
     /// Where the call was made: `url:line:column` of the extension's script.
     public let location: String
 
+    /// True for what fails a test: a failed check or notifyFail (a failed test's result only
+    /// follows the failed check that says why).
+    public var isFailure: Bool { !passed && kind != .result }
+
     /// One line, as the trace and `adv-harness test` print it.
     public var summary: String {
         switch kind {
@@ -37,6 +44,7 @@ public struct TestRecord: Sendable, Equatable {
         case .fail: return "notifyFail" + (message.isEmpty ? "" : ": " + message) + " at " + location
         case .message: return "sendMessage \(message) \(actual ?? "null") at \(location)"
         case .log: return "log \(message) at \(location)"
+        case .result: return "test \(message) \(passed ? "passed" : "failed") at \(location)"
         case .assert, .equal:
             var text = (passed ? "assertion passed" : "assertion failed") + (message.isEmpty ? "" : ": " + message.replacingOccurrences(of: "\n", with: " — "))
             if !passed, let expected, let actual { text += " (expected \(expected), actual \(actual))" }
@@ -60,6 +68,7 @@ extension Browser {
             browser.trace.record(.api, at: context.location, "test " + record.summary)
             return nil
         }
+        try define("testConfig", 1) { browser, call in call.context.string(browser.options.testConfigJSON) }
         try define("testGesture", 2) { browser, call in
             let value = call.argument(1)
             if value.isBoolean { browser.inUserGesture = value.toBool }
@@ -69,8 +78,12 @@ extension Browser {
 
     /// Delivers `browser.test.onMessage` to every live context of `host`, each in a task of its
     /// own (WebKit's dispatchTestMessageEvent): listeners get the message and the argument
-    /// parsed from JSON.
+    /// parsed from JSON. Chromium's `chrome.test.onMessage` gets one `{data, lastMessage}`
+    /// object (extensions/common/api/test.json), the argument unused.
     public func sendTestMessage(_ message: String, argumentJSON: String = "null", to host: ExtensionHost) {
-        for context in liveContexts(of: host) { context.dispatch("test.onMessage", json: [JSONText.string(message), argumentJSON]) }
+        let arguments = options.profile == .chromium
+            ? [JSONText.object([("data", JSONText.string(message)), ("lastMessage", "false")])]
+            : [JSONText.string(message), argumentJSON]
+        for context in liveContexts(of: host) { context.dispatch("test.onMessage", json: arguments) }
     }
 }

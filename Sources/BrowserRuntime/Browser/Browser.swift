@@ -32,6 +32,9 @@ public final class Browser {
         /// Gives every extension context `browser.test` (WebKit's test API, which browsers expose
         /// only in test builds): for extensions under test, never for a scenario's ADV.
         public var testAPI = false
+        /// What the chromium profile's `chrome.test.getConfig()` gives: a JSON object (Chromium's
+        /// browser tests set it from C++; here the runner does).
+        public var testConfigJSON = "{}"
         /// Options of the underlying session (epoch, seed, script time limit).
         public var session = WebSession.Options()
         /// Makes default options.
@@ -208,7 +211,8 @@ final class APIModule {
     init(realm: JSContext) throws {
         let factory = try realm.evaluate(try SourceCache.shared.resource("browser-api.js", in: .module), sourceURL: "adv-runtime:///browser-api.js")
         let hostObject = realm.object()
-        module = try factory.call([hostObject])
+        let tests = try realm.evaluate(try SourceCache.shared.resource("test-api.js", in: .module), sourceURL: "adv-runtime:///test-api.js")
+        module = try factory.call([hostObject, try tests.call([hostObject])])
         // Canonical JSON of values from any realm, for callers outside a context (the scenario
         // runner's expectations); contexts use their own (see makeContext).
         try module.set("canonical", try realm.evaluate(try SourceCache.shared.resource("canonical.js", in: .module), sourceURL: "adv-runtime:///canonical.js").call())

@@ -3,7 +3,8 @@
 // argument count the way webextension-polyfill does ("Expected at least 1 argument for
 // sendMessage(), got 0") and forwards to Swift, which answers with a promise made in the
 // caller's realm. Namespaces absent from the table are absent here, as in a browser that lacks them.
-(function (host) {
+// `tests` is test-api.js: browser.test and chrome.test for an extension under test.
+(function (host, tests) {
   "use strict";
 
   function plural(n) { return n === 1 ? "argument" : "arguments"; }
@@ -239,115 +240,6 @@
     return [args.slice(0, -1), args[args.length - 1]];
   }
 
-  // MARK: browser.test (WebKit's WebExtensionAPITest, WebExtensionAPITestCocoa.mm)
-  //
-  // Only for an extension under test (Browser.Options.testAPI), as browsers expose it only in
-  // test builds. Every assertion reports to the browser with its result, message, expected and
-  // actual text and the caller's `url:line:column`. Values are shown as WebKit shows them: a
-  // function or regular expression by its source, undefined as "undefined", anything else as
-  // JSON with sorted keys. assertEq is strict equality (an equal-looking other object gets
-  // " (different)"); assertDeepEq also accepts equal JSON.
-  function makeTest(contextId, own, canonical) {
-    const show = (value) => {
-      if (typeof value === "function" || Object.prototype.toString.call(value) === "[object RegExp]") return String(value);
-      const json = canonical(value);
-      return json === undefined ? "undefined" : json;
-    };
-    const isRegExp = (value) => Object.prototype.toString.call(value) === "[object RegExp]";
-    // The first frame outside the runtime's own scripts: where the test called from.
-    const location = () => {
-      const lines = String(new own.Error().stack || "").split("\n");
-      for (const line of lines) {
-        const at = line.lastIndexOf("@");
-        const where = at >= 0 ? line.slice(at + 1) : line;
-        if (where && !where.startsWith("adv-runtime:") && where !== "[native code]") return where;
-      }
-      return "unknown";
-    };
-    const combine = (a, b) => (a && b ? a + "\n" + b : a || b || "");
-    const text = (message) => (message === undefined || message === null ? "" : String(message));
-    // A failed check's message is the caller's followed by WebKit's detail ("Function did not
-    // throw an exception"); a passed one keeps only the caller's. `where` is taken when the
-    // check is called (a promise's check reports later, from no script frame).
-    const report = (kind, passed, message, detail, expected, actual, where) =>
-      host.testRecord(contextId, kind, passed, passed ? text(message) : combine(text(message), detail),
-        expected === undefined ? null : expected, actual === undefined ? null : actual, where || location());
-    const record = (kind, passed, message, expected, actual) => report(kind, passed, message, "", expected, actual);
-    const messageOf = (error) => (error !== null && typeof error === "object" && "message" in error ? error.message : error);
-    function matches(expected, value) {
-      if (isRegExp(expected)) return expected.test(String(value));
-      // WebKit compares with type coercion (isEqualWithTypeCoercionToObject).
-      return expected == value; // eslint-disable-line eqeqeq
-    }
-    const anyOr = (expected, any) => (expected === undefined ? any : show(expected));
-    const test = {
-      notifyPass(message) { record("pass", true, message); },
-      notifyFail(message) { record("fail", false, message); },
-      log(value) { record("log", true, show(value)); },
-      sendMessage(message, argument) { record("message", true, message, undefined, canonical(argument) ?? "null"); },
-      fail(message) { record("assert", false, message); },
-      succeed(message) { record("assert", true, message); },
-      assertTrue(value, message) { record("assert", !!value, message); },
-      assertFalse(value, message) { record("assert", !value, message); },
-      assertEq(actual, expected, message) {
-        const strict = actual === expected || (Number.isNaN(actual) && Number.isNaN(expected));
-        let shown = show(actual);
-        if (!strict && shown === show(expected)) shown += " (different)";
-        record("equal", strict, message, show(expected), shown);
-      },
-      assertDeepEq(actual, expected, message) {
-        const equal = actual === expected || show(actual) === show(expected);
-        record("equal", equal, message, show(expected), show(actual));
-      },
-      assertThrows(fn, expected, message) {
-        let threw = false, error;
-        try { fn(); } catch (e) { threw = true; error = e; }
-        if (!threw) { report("equal", false, message, "Function did not throw an exception", anyOr(expected, "(any exception)"), "(no exception)"); return; }
-        const value = messageOf(error);
-        if (expected === undefined) { report("equal", true, message, "", "(any exception)", show(value)); return; }
-        report("equal", matches(expected, value), message, isRegExp(expected)
-          ? "Function threw an exception that didn't match the regular expression" : "Function threw an exception that didn't equal", show(expected), show(value));
-      },
-      assertRejects(promise, expected, message) {
-        const where = location();
-        return own.Promise.resolve(promise).then(
-          (result) => { report("equal", false, message, "Promise did not reject with an error", anyOr(expected, "(any error)"), show(result), where); },
-          (error) => {
-            const value = messageOf(error);
-            if (expected === undefined) { report("equal", true, message, "", "(any error)", show(value), where); return; }
-            report("equal", matches(expected, value), message, isRegExp(expected)
-              ? "Promise rejected with an error that didn't match the regular expression" : "Promise rejected with an error that didn't equal", show(expected), show(value), where);
-          });
-      },
-      assertResolves(promise, message) {
-        const where = location();
-        return own.Promise.resolve(promise).then(
-          (result) => { report("assert", true, message, "", undefined, undefined, where); return result; },
-          (error) => { report("assert", false, message, "Promise rejected with an error: " + show(messageOf(error)), undefined, undefined, where); return undefined; });
-      },
-      assertSafe(fn, message) {
-        try {
-          const result = fn();
-          record("assert", true, message);
-          return result;
-        } catch (error) {
-          report("assert", false, message, "Function threw an exception: " + show(messageOf(error)));
-          return undefined;
-        }
-      },
-      assertSafeResolve(fn, message) {
-        const result = test.assertSafe(fn, message);
-        return result && typeof result.then === "function" ? test.assertResolves(result, message) : result;
-      },
-      runWithUserGesture(fn) {
-        host.testGesture(contextId, true);
-        try { return fn(); } finally { host.testGesture(contextId, false); }
-      },
-      isProcessingUserGesture() { return host.testGesture(contextId, null) === true; },
-    };
-    return test;
-  }
-
   // `canonical` is the context's own JSON serializer (JS/canonical.js, made in its realm);
   // `own` holds the context's Error, TypeError, Promise and global; `profile` is "safari" or
   // "chromium".
@@ -376,7 +268,7 @@
           const promise = host.apiCall(contextId, namespace, method, sent);
           if (!callback) return promise;
           const call = (values) => {
-            try { callback(...values); } catch (error) { reportError(contextId, error); }
+            try { callback(...values); } catch (error) { if (framework) framework.callbackThrew(error); else reportError(contextId, error); }
           };
           promise.then(
             (value) => call(value === undefined ? [] : [value]),
@@ -397,8 +289,20 @@
       ensure(browser, parts.slice(0, -1))[parts[parts.length - 1]] = event.api;
       events[name] = event;
     }
+    // The test API of the profile's browser (test-api.js); under Chromium's framework an
+    // exception in an API callback goes to the running test, and its own stop is no error.
+    let framework = null;
+    // A listener's exception is reported as uncaught, unless it is the test framework's stop.
+    function uncaught(error) {
+      if (!(framework && framework.isControlFlow(error))) reportError(contextId, error);
+    }
     if (own.testing) {
-      browser.test = makeTest(contextId, own, canonical);
+      if (profile === "chromium") {
+        framework = tests.chromium(contextId, own, canonical, () => browser.runtime && browser.runtime.lastError, reportError);
+        browser.test = framework.test;
+      } else {
+        browser.test = tests.webkit(contextId, own, canonical);
+      }
       events["test.onMessage"] = makeEvent("test.onMessage", own);
       browser.test.onMessage = events["test.onMessage"].api;
     }
@@ -410,7 +314,7 @@
       if (!event) return 0;
       const listeners = event.listeners.slice();
       for (const listener of listeners) {
-        try { listener(...args); } catch (error) { reportError(contextId, error); }
+        try { listener(...args); } catch (error) { uncaught(error); }
       }
       return listeners.length;
     }
@@ -431,7 +335,7 @@
       const answer = (value) => { if (!answered) { answered = true; respond("answer", value); } };
       for (const listener of listeners) {
         let result;
-        try { result = listener(message, sender, answer); } catch (error) { reportError(contextId, error); continue; }
+        try { result = listener(message, sender, answer); } catch (error) { uncaught(error); continue; }
         if (result === true) pending++;
         else if (result && typeof result.then === "function") {
           pending++;
@@ -508,14 +412,14 @@
       if (kind === "message") {
         const message = JSON.parse(payload);
         for (const listener of entry.onMessage.listeners.slice()) {
-          try { listener(message, entry.port); } catch (error) { reportError(contextId, error); }
+          try { listener(message, entry.port); } catch (error) { uncaught(error); }
         }
         return;
       }
       delete ports[portId];
       const fire = () => {
         for (const listener of entry.onDisconnect.listeners.slice()) {
-          try { listener(entry.port); } catch (error) { reportError(contextId, error); }
+          try { listener(entry.port); } catch (error) { uncaught(error); }
         }
       };
       // runtime.lastError is set while onDisconnect runs when the connection failed.

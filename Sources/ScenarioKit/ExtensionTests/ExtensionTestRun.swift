@@ -2,7 +2,8 @@ import BrowserRuntime
 import Foundation
 import WebRuntime
 
-/// Runs an extension's own tests (written with `browser.test`) on the virtual clock, as
+/// Runs an extension's own tests (written with `browser.test`, or `chrome.test` in the chromium
+/// profile) on the virtual clock, as
 /// `adv-harness test` does: the extension installed with the permissions it asks for, the
 /// given pages opened in tabs, until every context that used `browser.test` has said
 /// notifyPass or notifyFail, or the budget of virtual time is spent.
@@ -17,6 +18,8 @@ public enum ExtensionTestRun {
         public var withheld: Set<String> = []
         /// Virtual time the tests may take.
         public var budget: VirtualTime = .seconds(30)
+        /// What `chrome.test.getConfig()` gives (a JSON object).
+        public var config = "{}"
         public init() {}
     }
 
@@ -33,6 +36,8 @@ public enum ExtensionTestRun {
         public let virtualSeconds: Double
         public let wallSeconds: Double
         public var assertions: Int { records.filter { $0.kind == .assert || $0.kind == .equal }.count }
+        /// Tests run by chrome.test.runTests (Chromium's framework reports tests, not passed checks).
+        public var tests: Int { records.filter { $0.kind == .result }.count }
     }
 
     /// Bad input: an extension folder, a manifest, a page file.
@@ -66,6 +71,7 @@ public enum ExtensionTestRun {
         var browserOptions = Browser.Options()
         browserOptions.profile = options.profile
         browserOptions.testAPI = true
+        browserOptions.testConfigJSON = options.config
         let browser = try Browser(options: browserOptions)
         browser.pageSource = { pages[$0] }
         for host in options.grants.isEmpty ? ["*"] : options.grants { browser.setSitePermission(.always, for: host) }
@@ -78,14 +84,14 @@ public enum ExtensionTestRun {
         } catch let error as LoopError {
             let records = browser.testRecords
             if records.isEmpty {
-                failures.append("the extension never used browser.test (\(error))")
+                failures.append("the extension never used its test API (\(error))")
             } else {
                 let waiting = Set(records.map(\.context)).subtracting(records.filter { $0.kind == .pass || $0.kind == .fail }.map(\.context))
                 failures.append("no notifyPass or notifyFail from \(waiting.sorted().joined(separator: ", ")) (\(error))")
             }
         }
         let records = browser.testRecords
-        for record in records where !record.passed { failures.append(record.summary) }
+        for record in records where record.isFailure { failures.append(record.summary) }
         for event in browser.trace.events where event.channel == .error { failures.append("uncaught in \(event.location): \(event.text)") }
         return Result(folder: folder, name: bundle.manifest.name, passed: failures.isEmpty, records: records, failures: failures,
                       virtualSeconds: (browser.loop.now - begin).milliseconds / 1000, wallSeconds: Date().timeIntervalSince(started))
