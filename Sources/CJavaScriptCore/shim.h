@@ -16,6 +16,11 @@ JS_EXPORT void JSContextGroupClearExecutionTimeLimit(JSContextGroupRef group);
 JS_EXPORT void JSGlobalContextSetUnhandledRejectionCallback(JSGlobalContextRef ctx, JSObjectRef function,
                                                             JSValueRef *exception);
 
+// Also from JSContextRefPrivate.h: turns `eval` and the `Function` constructor off (or on) in a
+// realm; each then throws an EvalError with `message`, as a page whose Content Security Policy
+// lacks 'unsafe-eval'.
+JS_EXPORT void JSGlobalContextSetEvalEnabled(JSGlobalContextRef ctx, bool enabled, JSStringRef message);
+
 // Exported by the library (and by the system framework since macOS 10.15), declared in WebKit's
 // private Source/JavaScriptCore/API/JSObjectRefPrivate.h: the global context of the realm an
 // object was made in.

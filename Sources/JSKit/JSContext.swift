@@ -20,6 +20,12 @@ public final class JSContext {
         if let name { withJSString(name) { JSGlobalContextSetName(ref, $0) } }
     }
 
+    /// Allows or refuses `eval` and `new Function` in this realm; refused, each throws an
+    /// EvalError with `message` (a Content Security Policy without 'unsafe-eval').
+    public func setEvalEnabled(_ enabled: Bool, message: String) {
+        withJSString(message) { JSGlobalContextSetEvalEnabled(ref, enabled, $0) }
+    }
+
     /// The realm's name, for debugging (Web Inspector shows it).
     public var name: String? {
         didSet {

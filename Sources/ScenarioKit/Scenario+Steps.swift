@@ -29,14 +29,20 @@ extension ScenarioReader {
         }
         let tab = try fields["tab"].map { try string($0, path + ".tab") } ?? "main"
         func knownTab(_ name: String, _ where_: String) throws -> String {
-            // "popup" names the extension's open popup page (clicks, keys and typing in it).
-            guard tabs.contains(name) || (name == "popup" && (key == "click" || key == "key" || key == "type")) else { throw fail(where_, "no open tab named '\(name)' at this point (open it first)") }
+            // "popup" names the extension's open popup page (clicks, keys and typing in it);
+            // "opened:…" a tab the extension opened, found when the step runs.
+            guard tabs.contains(name) || Self.isOpenedAddress(name) || (name == "popup" && (key == "click" || key == "key" || key == "type")) else {
+                throw fail(where_, "no open tab named '\(name)' at this point (open it first)")
+            }
             return name
         }
         let actionPath = path + "." + key
         let action: Scenario.Action
         switch key {
         case "open":
+            guard !tab.hasPrefix(Self.openedPrefix) else {
+                throw fail(path + ".tab", "names beginning with '\(Self.openedPrefix)' address tabs the extension opened; choose another name")
+            }
             guard !tabs.contains(tab) else { throw fail(path + ".tab", "a tab named '\(tab)' is already open") }
             tabs.insert(tab)
             action = .open(tab: tab, url: try url(fields[key], actionPath), isPrivate: try bool(fields["private"], path + ".private", default: false))
@@ -96,10 +102,22 @@ extension ScenarioReader {
         return Scenario.Step(at: at, action: action, path: path)
     }
 
+    /// How steps address a tab the extension opened: `opened:2` (the second tab extensions
+    /// opened), `opened:options.html` (the last one on that page of the extension) or
+    /// `opened:https://site.example/` (on that URL).
+    static let openedPrefix = "opened:"
+    static func isOpenedAddress(_ name: String) -> Bool { name.hasPrefix(openedPrefix) && name.count > openedPrefix.count }
+
+    /// An absolute http(s) URL, or `extension:PATH` for a page of the scenario's extension.
     func url(_ value: JSONValue?, _ path: String) throws -> String {
         let text = try string(value, path)
+        if text.hasPrefix(Scenario.extensionURLPrefix) {
+            let file = text.dropFirst(Scenario.extensionURLPrefix.count)
+            guard !file.isEmpty, !file.split(separator: "/").contains("..") else { throw fail(path, "'\(text)' must name a file of the extension (extension:options.html)") }
+            return text
+        }
         guard let scheme = URLComponentsScheme.of(text), ["http", "https"].contains(scheme) else {
-            throw fail(path, "'\(text)' must be an absolute http(s) URL")
+            throw fail(path, "'\(text)' must be an absolute http(s) URL, or extension:PATH for a page of the extension")
         }
         return text
     }
@@ -124,7 +142,7 @@ extension ScenarioReader {
         }
         let tab = try fields["tab"].map { try string($0, path + ".tab") } ?? "main"
         func known() throws -> String {
-            guard tabs.contains(tab) else { throw fail(path + ".tab", "no open tab named '\(tab)' at this point") }
+            guard tabs.contains(tab) || Self.isOpenedAddress(tab) else { throw fail(path + ".tab", "no open tab named '\(tab)' at this point") }
             return tab
         }
         switch kind {
@@ -154,7 +172,7 @@ extension ScenarioReader {
         default:
             let spec = try object(fields[kind], path + ".toolbar", allowed: ["tab", "icon", "badge", "title"])
             let name = try spec["tab"].map { try string($0, path + ".toolbar.tab") } ?? "main"
-            guard tabs.contains(name) else { throw fail(path + ".toolbar.tab", "no open tab named '\(name)' at this point") }
+            guard tabs.contains(name) || Self.isOpenedAddress(name) else { throw fail(path + ".toolbar.tab", "no open tab named '\(name)' at this point") }
             return .toolbar(tab: name, icon: try spec["icon"].map { try string($0, path + ".toolbar.icon") },
                             badge: try spec["badge"].map { try string($0, path + ".toolbar.badge") },
                             title: try spec["title"].map { try string($0, path + ".toolbar.title") })

@@ -6,6 +6,9 @@ import WebRuntime
 /// A scenario: a browser set up as described, a timeline of steps at virtual times, and the
 /// expectations to check. See fixtures/scenarios/README.md for the file format.
 public struct Scenario: Sendable {
+    /// `extension:PATH` in an `open` or `navigate` step: a page of the scenario's extension.
+    static let extensionURLPrefix = "extension:"
+
     /// The scenario file.
     public let file: URL
     /// The suite (the scenario's folder name) and the scenario's name (file name without `.json`).

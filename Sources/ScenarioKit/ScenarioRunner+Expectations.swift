@@ -30,6 +30,12 @@ extension ScenarioRunner {
         case let .value(tab, worldName, expression, expected):
             let world = try self.world(worldName, tab: tab, step)
             let value = try run(world, "(\(expression))", step)
+            // An expectation holds at one instant: a promise has no value yet. Said plainly, not
+            // compared as the "{}" its JSON would be.
+            if value.isObject, value["then"].isFunction {
+                return "\(step.path): \(expression) in \(worldName) gives a promise, which has no value at this instant; "
+                    + "settle it in a script step (store the result) and expect the stored value in a later step"
+            }
             let actual = try canonical(value)
             return Self.sameJSON(actual, expected) ? nil : "\(step.path): \(expression) in \(worldName) is \(actual), expected \(expected)"
         case let .visible(tab, selector, wanted):

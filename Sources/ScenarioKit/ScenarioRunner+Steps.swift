@@ -11,10 +11,12 @@ extension ScenarioRunner {
         switch step.action {
         case let .open(name, url, isPrivate):
             note("open tab \(name) \(url)" + (isPrivate ? " (private)" : ""))
-            tabs[name] = try attempt(step) { try browser.openTab(url: url, isPrivate: isPrivate) }
+            let resolved = try extensionURL(url, step)
+            tabs[name] = try attempt(step) { try browser.openTab(url: resolved, isPrivate: isPrivate) }
         case let .navigate(name, url):
             note("navigate tab \(name) \(url)")
-            try attempt(step) { try browser.navigate(try tab(name, step), to: url) }
+            let resolved = try extensionURL(url, step)
+            try attempt(step) { try browser.navigate(try tab(name, step), to: resolved) }
         case let .reload(name):
             note("reload tab \(name)")
             try attempt(step) { try browser.reload(try tab(name, step)) }
@@ -113,8 +115,22 @@ extension ScenarioRunner {
     }
 
     func tab(_ name: String, _ step: Scenario.Step) throws -> Tab {
+        if ScenarioReader.isOpenedAddress(name) {
+            let address = String(name.dropFirst(ScenarioReader.openedPrefix.count))
+            if let tab = browser.extensionOpenedTab(address) { return tab }
+            let opened = browser.extensionOpenedTabsInOrder.map { "\($0.openedOrder ?? 0): \($0.url)" }
+            throw StepFailure("\(step.path): no open tab the extension opened matches '\(address)'"
+                + (opened.isEmpty ? " (it has opened none)" : " (open ones: " + opened.joined(separator: ", ") + ")"))
+        }
         guard let tab = tabs[name] else { throw StepFailure("\(step.path): no open tab named '\(name)'") }
         return tab
+    }
+
+    /// `extension:PATH` as the scenario's extension's URL; any other URL as it is.
+    func extensionURL(_ url: String, _ step: Scenario.Step) throws -> String {
+        guard url.hasPrefix(Scenario.extensionURLPrefix) else { return url }
+        guard let host else { throw StepFailure("\(step.path): '\(url)' names a page of the extension, but no extension is installed") }
+        return host.bundle.url(String(url.dropFirst(Scenario.extensionURLPrefix.count)))
     }
 
     /// The world named `page`, `content` (the extension's content world in the tab), `background`.

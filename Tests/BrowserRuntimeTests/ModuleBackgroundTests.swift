@@ -54,8 +54,11 @@ import WebRuntime
             .write(to: folder.appendingPathComponent("first.js"), atomically: true, encoding: .utf8)
         try "import { count } from './lib/counter.js'; globalThis.order.push('second ' + count); globalThis.later = import('./lib/greeting.js').then((m) => m.default('page'));"
             .write(to: folder.appendingPathComponent("second.js"), atomically: true, encoding: .utf8)
-        try "<!DOCTYPE html><body><script type=\"module\" src=\"popup.js\"></script><script>document.body.dataset.classic = typeof window.popupCount;</script></body>"
+        // (External scripts only: an extension page's policy refuses inline ones.)
+        try "<!DOCTYPE html><body><script type=\"module\" src=\"popup.js\"></script><script src=\"classic.js\"></script></body>"
             .write(to: folder.appendingPathComponent("popup.html"), atomically: true, encoding: .utf8)
+        try "document.body.dataset.classic = typeof window.popupCount;"
+            .write(to: folder.appendingPathComponent("classic.js"), atomically: true, encoding: .utf8)
         try "import { count } from './lib/counter.js'; window.popupCount = count; document.body.dataset.module = 'ran';"
             .write(to: folder.appendingPathComponent("popup.js"), atomically: true, encoding: .utf8)
 

@@ -18,7 +18,7 @@ package enum APISurface {
     static let namespaces: [Namespace] = [
         Namespace(name: "runtime", permission: nil, audience: .all,
                   methods: ["sendMessage": (1, 3), "getURL": (1, 1), "getManifest": (0, 0), "sendNativeMessage": (1, 2),
-                            "getPlatformInfo": (0, 0)],
+                            "getPlatformInfo": (0, 0), "openOptionsPage": (0, 0)],
                   events: ["onMessage", "onConnect", "onInstalled", "onStartup"]),
         Namespace(name: "storage.local", permission: "storage", audience: .all,
                   methods: ["get": (0, 1), "set": (1, 1), "remove": (1, 1), "clear": (0, 0), "getBytesInUse": (0, 1)],
@@ -28,9 +28,13 @@ package enum APISurface {
                   events: []),
         Namespace(name: "storage", permission: "storage", audience: .all, methods: [:], events: ["onChanged"]),
         Namespace(name: "tabs", permission: nil, audience: .privileged,
-                  methods: ["query": (1, 1), "get": (1, 1), "sendMessage": (2, 3), "create": (1, 1), "update": (1, 2),
+                  methods: ["query": (1, 1), "get": (1, 1), "getCurrent": (0, 0), "sendMessage": (2, 3), "create": (1, 1), "update": (1, 2),
                             "remove": (1, 1), "reload": (0, 2)],
-                  events: ["onUpdated", "onActivated", "onRemoved"]),
+                  events: ["onCreated", "onUpdated", "onActivated", "onRemoved"]),
+        Namespace(name: "windows", permission: nil, audience: .privileged,
+                  methods: ["get": (1, 2), "getCurrent": (0, 1), "getLastFocused": (0, 1), "getAll": (0, 1), "create": (0, 1),
+                            "update": (2, 2), "remove": (1, 1)],
+                  events: ["onCreated", "onRemoved", "onFocusChanged"]),
         Namespace(name: "action", permission: nil, audience: .privileged,
                   methods: ["setIcon": (1, 1), "setBadgeText": (1, 1), "getBadgeText": (1, 1), "setBadgeBackgroundColor": (1, 1),
                             "getBadgeBackgroundColor": (1, 1), "setTitle": (1, 1), "getTitle": (1, 1)],
@@ -74,9 +78,12 @@ package enum APISurface {
             // runtime.sendNativeMessage exists only with the "nativeMessaging" permission and only
             // in extension pages (Chrome's runtime API table; Safari's native messaging guide:
             // the background and extension pages talk to the app, content scripts do not).
-            guard namespace.name == "runtime", !(permissions.contains("nativeMessaging") && privileged) else { return namespace }
+            // openOptionsPage is an extension-page method in both (Chrome's content-script API
+            // list leaves it out; WebKit marks it main-world only).
+            guard namespace.name == "runtime" else { return namespace }
             var methods = namespace.methods
-            methods["sendNativeMessage"] = nil
+            if !(permissions.contains("nativeMessaging") && privileged) { methods["sendNativeMessage"] = nil }
+            if !privileged { methods["openOptionsPage"] = nil }
             return Namespace(name: namespace.name, permission: namespace.permission, audience: namespace.audience, methods: methods, events: namespace.events)
         }
     }

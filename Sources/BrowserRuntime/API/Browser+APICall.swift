@@ -127,6 +127,7 @@ extension Browser {
         case "storage.session": return handleStorage(call, area: call.context.host.sessionStorage)
         case "runtime": return handleRuntime(call)
         case "tabs": return handleTabs(call)
+        case "windows": return handleWindows(call)
         case "action": return handleAction(call)
         case "declarativeNetRequest": return handleDNR(call)
         case "webNavigation": return handleWebNavigation(call)

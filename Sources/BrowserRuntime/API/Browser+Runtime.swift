@@ -33,6 +33,9 @@ extension Browser {
             }
         case "getPlatformInfo":
             return .json(#"{"arch":"arm","nacl_arch":"arm","os":"mac"}"#)
+        case "openOptionsPage":
+            do { try openOptionsPage(of: host) } catch { return .error("\(error)") }
+            return .undefined
         default:
             return .error("runtime.\(call.method) is not available")
         }
@@ -43,9 +46,14 @@ extension Browser {
         switch call.method {
         case "query":
             let filter = JSONText.fields(call.argument(0))
+            // currentWindow: the caller's window (an extension page's own, else the one in
+            // front); lastFocusedWindow: the one in front; windowId -2 is the current one.
+            let current = currentWindow(of: call)?.id, front = focusedWindow?.id
             let matching = tabs.filter { tab in
                 if let active = filter["active"], active != (tab.isActive ? "true" : "false") { return false }
-                if let id = filter["windowId"], id != "\(tab.windowID)" { return false }
+                if let id = filter["windowId"], (id == "-2" ? current.map(String.init) : id) != "\(tab.windowID)" { return false }
+                if let flag = filter["currentWindow"], (flag == "true") != (tab.windowID == current) { return false }
+                if let flag = filter["lastFocusedWindow"], (flag == "true") != (tab.windowID == front) { return false }
                 if let url = filter["url"], JSONText.kind(url) == .string {
                     guard mayAccess(host, url: tab.url, tab: tab), (try? MatchPattern(JSONText.decodeString(url)))?.matches(tab.url) == true else { return false }
                 }
@@ -56,6 +64,10 @@ extension Browser {
             guard let id = call.argument(0).flatMap({ Int($0) }), let tab = tab(id) else {
                 return .error("No tab with id: \(call.argument(0) ?? "undefined").")
             }
+            return .json(tabJSON(tab, for: host))
+        case "getCurrent":
+            // The tab of the calling extension page; nothing for a background or a popup.
+            guard case let .tab(tabID, _) = call.context.kind, let tab = tab(tabID) else { return .undefined }
             return .json(tabJSON(tab, for: host))
         case "sendMessage":
             guard let id = call.argument(0).flatMap({ Int($0) }), let tab = tab(id) else {
@@ -72,9 +84,15 @@ extension Browser {
             return deliver(call.wireArgument(1) ?? "null", from: call.context, to: receivers, event: "runtime.onMessage")
         case "create":
             let fields = JSONText.fields(call.argument(0))
-            let url = fields["url"].map(JSONText.decodeString) ?? "about:blank"
+            let written = fields["url"].map(JSONText.decodeString) ?? "about:blank"
+            guard let url = resolveURL(written, from: call.context) else { return invalidURL("tabs.create()", written) }
+            var window: BrowserWindow?
+            if let id = fields["windowId"] {
+                guard let number = Int(id), let found = number == -2 ? currentWindow(of: call) : self.window(number) else { return noWindow("tabs.create()", id) }
+                window = found
+            }
             do {
-                let tab = try openTab(url: url, active: fields["active"] != "false")
+                let tab = try openTab(url: url, active: fields["active"] != "false", in: window, openedBy: host)
                 return .json(tabJSON(tab, for: host))
             } catch {
                 return .error("\(error)")
@@ -86,7 +104,8 @@ extension Browser {
             guard let tab = target else { return .error("No tab with id: \(call.argument(0) ?? "undefined").") }
             let fields = JSONText.fields(call.argument(propertiesIndex))
             if fields["active"] == "true" { activate(tab) }
-            if let url = fields["url"].map(JSONText.decodeString) {
+            if let written = fields["url"].map(JSONText.decodeString) {
+                guard let url = resolveURL(written, from: call.context) else { return invalidURL("tabs.update()", written) }
                 do { try navigate(tab, to: url) } catch { return .error("\(error)") }
             }
             return .json(tabJSON(tab, for: host))
@@ -106,6 +125,13 @@ extension Browser {
         default:
             return .error("tabs.\(call.method) is not available")
         }
+    }
+
+    /// A URL that does not parse: Chrome's "Invalid url: …" (tabs_constants.cc kInvalidUrlError),
+    /// Safari's "The 'url' value is invalid, because '…' is not a valid URL."
+    func invalidURL(_ api: String, _ text: String) -> APIResult {
+        options.profile == .chromium ? .error("Invalid url: \"\(text)\".")
+            : .error("Invalid call to \(api). The 'url' value is invalid, because '\(text)' is not a valid URL.")
     }
 
     /// Delivers a message to the first receiver that answers (Chromium's messaging: the
@@ -176,9 +202,14 @@ extension Browser {
             // about:blank and srcdoc documents have their creator's origin.
             if let origin = URLOrigin.of(pageFrames[page.id]?.effectiveURL ?? page.url) { fields.append(("origin", JSONText.string(origin))) }
         }
-        if case let .content(tabID, frameID) = context.kind, let tab = tab(tabID) {
+        // An extension page in a tab is a sender with a tab too (MessageSender.tab: "only
+        // present when the connection was opened from a tab (including content scripts)").
+        switch context.kind {
+        case let .content(tabID, frameID), let .tab(tabID, frameID):
+            guard let tab = tab(tabID) else { break }
             fields.append(("tab", tabJSON(tab, for: context.host)))
             fields.append(("frameId", "\(frameID)"))
+        case .background, .popup: break
         }
         return JSONText.object(fields)
     }

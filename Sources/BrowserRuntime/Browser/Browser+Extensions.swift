@@ -71,6 +71,7 @@ extension Browser {
         nextContextID += 1
         let realm = session.realm.context
         let privileged = kind.isPrivileged
+        if privileged { applyExtensionPagePolicy(to: world) }
         let (surface, events) = try apiSurface(of: host, privileged: privileged)
         let properties = try realm.value(["runtime.id": host.id])
         let reportError = realm.function("reportError", length: 2) { [weak world] call in
@@ -110,6 +111,21 @@ extension Browser {
         made = context
         contexts[id] = context
         return context
+    }
+
+    /// The Content Security Policy every Manifest V3 extension page runs under (the background,
+    /// the popup, its pages in tabs): no `eval` or `new Function`, no inline scripts. Safari's
+    /// default is `script-src 'self'`; Chrome's `script-src 'self' 'wasm-unsafe-eval'`
+    /// (developer.chrome.com, manifest/content-security-policy). The messages are each engine's
+    /// console text (WebKit's ContentSecurityPolicy; Chrome's with its hash left out).
+    func applyExtensionPagePolicy(to world: World) {
+        let chromium = options.profile == .chromium
+        let directive = chromium ? "script-src 'self' 'wasm-unsafe-eval'" : "script-src 'self'"
+        world.context.setEvalEnabled(false, message: "Refused to evaluate a string as JavaScript because 'unsafe-eval' is not an allowed source of script in the following Content Security Policy directive: \"\(directive)\".")
+        guard let page = world.page, page.pageWorld === world else { return }
+        page.inlineScriptRefusal = chromium
+            ? "Refused to execute inline script because it violates the following Content Security Policy directive: \"\(directive)\". Either the 'unsafe-inline' keyword, a hash ('sha256-...'), or a nonce ('nonce-...') is required to enable inline execution."
+            : "Refused to execute a script because its hash, its nonce, or 'unsafe-inline' does not appear in the script-src directive of the Content Security Policy."
     }
 
     func attachContentWorld(_ world: World, page: Page) throws {

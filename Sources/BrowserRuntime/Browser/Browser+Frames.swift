@@ -13,10 +13,12 @@ extension Browser {
     /// iframes loaded before its `load` event (HTML "delay the load event").
     /// - Throws: ``JSError`` when the runtime cannot make the page, ``ManifestError`` when a
     ///   content script file cannot be read.
+    /// `extensionPage`: the extension whose page this is (a privileged context of it, no
+    /// content scripts).
     @discardableResult
-    func openDocument(_ frame: Frame, html: String, scriptsAllowed: Bool = true) throws -> Page {
+    func openDocument(_ frame: Frame, html: String, scriptsAllowed: Bool = true, extensionPage: ExtensionHost? = nil) throws -> Page {
         let tab = frame.tab
-        let (scripts, styleSheets) = scriptsAllowed ? try contentScripts(for: frame) : ([], [])
+        let (scripts, styleSheets) = scriptsAllowed && extensionPage == nil ? try contentScripts(for: frame) : ([], [])
         loadingFrames.append(frame)
         defer { loadingFrames.removeLast() }
         // Safari removes what scripting.insertCSS injected when the top frame navigates
@@ -35,6 +37,7 @@ extension Browser {
             }
             frame.page = page
             if frame.id == 0 { tab.page = page }
+            if let extensionPage { try self.attachExtensionPage(page, host: extensionPage, frame: frame) }
             // Manifest CSS is injected before any parsing, as WebKit's user stylesheets are:
             // it applies before the page renders and to everything inserted later.
             for sheet in styleSheets {
@@ -125,7 +128,15 @@ extension Browser {
         trace.record(.navigation, at: frameLocation(frame), "frame \(frameURL) in frame \(parent.id)")
         fireWebNavigation("onBeforeNavigate", frame: frame)
         var html = srcdoc ?? ""
-        if srcdoc == nil, url != "about:blank" {
+        var extensionPage: ExtensionHost?
+        if srcdoc == nil, let host = extensionHost(owning: url) {
+            // An extension's page in a frame: its own pages may frame it, web pages only when
+            // web_accessible_resources lists it for them (else the frame stays empty).
+            if let text = extensionResource(url, for: parent.effectiveURL) {
+                html = text
+                extensionPage = host
+            }
+        } else if srcdoc == nil, url != "about:blank" {
             let request = NetworkRequest(url: url, type: .subFrame, tabID: tab.id, documentURL: parent.effectiveURL,
                                          frameChain: parent.chain, frameID: parent.id)
             if decide(request).blocked {
@@ -140,7 +151,7 @@ extension Browser {
             }
             html = pageSource(url) ?? ""
         }
-        try openDocument(frame, html: html)
+        try openDocument(frame, html: html, extensionPage: extensionPage)
     }
 
     /// The error webNavigation.onErrorOccurred reports for a frame a rule blocked (Chromium's

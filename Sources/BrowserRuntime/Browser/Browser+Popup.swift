@@ -86,6 +86,20 @@ extension Browser {
         disconnectPorts(of: page)
     }
 
+    /// An open popover closes when the user's attention moves: another tab of its window comes
+    /// to the front, or another window. It closes in a task of its own, after the script that
+    /// caused it (a popup's `tabs.create` finishes its handler first).
+    func dismissPopups(because reason: String) {
+        for extensionID in popups.keys.sorted() {
+            let page = popups[extensionID]
+            loop.schedule(label: "popup dismissed") { [weak self, weak page] in
+                guard let self, let page, self.popups[extensionID] === page else { return }
+                self.trace.record(.navigation, at: "browser", "popup dismissed: \(reason)")
+                self.closePopup(extensionID)
+            }
+        }
+    }
+
     /// Runs `body` as the handling of trusted user input: ``inUserGesture`` is true meanwhile
     /// (Chromium exempts getMatchedRules calls made then from its quota).
     /// - Throws: what `body` throws.

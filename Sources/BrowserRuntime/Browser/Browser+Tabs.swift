@@ -4,24 +4,38 @@ import JSKit
 import WebRuntime
 
 extension Browser {
-    /// Opens a tab on `url` (made active by default) and loads it.
+    /// Opens a tab on `url` (made active by default) in `window` (the focused normal window by
+    /// default) and loads it; `tabs.onCreated` fires before it loads. `host` is the extension
+    /// whose call opened it (tabs.create, windows.create, runtime.openOptionsPage).
     /// - Throws: ``BrowserError`` when no page is mapped to `url`.
     @discardableResult
-    public func openTab(url: String, active: Bool = true, isPrivate: Bool = false) throws -> Tab {
-        let tab = Tab(id: nextTabID, url: url, isPrivate: isPrivate)
+    public func openTab(url: String, active: Bool = true, isPrivate: Bool = false, in window: BrowserWindow? = nil,
+                        openedBy host: ExtensionHost? = nil) throws -> Tab {
+        let window = window ?? defaultWindow()
+        let tab = Tab(id: nextTabID, url: url, isPrivate: isPrivate, windowID: window.id)
         nextTabID += 1
+        if let host {
+            extensionOpenedTabs += 1
+            tab.openedBy = host.id
+            tab.openedOrder = extensionOpenedTabs
+        }
         tabs.append(tab)
-        trace.record(.navigation, at: "tab\(tab.id)", "open" + (isPrivate ? " (private)" : ""))
+        trace.record(.navigation, at: "tab\(tab.id)", "open" + (isPrivate ? " (private)" : "") + (window.id == 1 ? "" : " in window\(window.id)")
+                     + (host.map { " by \($0.bundle.manifest.name)" } ?? ""))
+        for extensionHost in extensions {
+            broadcast("tabs.onCreated", json: [tabJSON(tab, for: extensionHost)], to: extensionHost)
+        }
         if active { activate(tab) }
         try navigate(tab, to: url)
         return tab
     }
 
-    /// Makes `tab` the active tab and fires `tabs.onActivated`.
+    /// Makes `tab` the active tab of its window and fires `tabs.onActivated`.
     public func activate(_ tab: Tab) {
         guard !tab.isActive else { return }
-        let previous = tabs.filter(\.isActive)
-        for other in tabs { other.isActive = false }
+        let previous = tabs.filter { $0.isActive && $0.windowID == tab.windowID }
+        for other in previous { other.isActive = false }
+        if !previous.isEmpty, tab.windowID == focusedWindow?.id { dismissPopups(because: "the active tab changed") }
         tab.isActive = true
         trace.record(.navigation, at: "tab\(tab.id)", "activate")
         // The tab that was in front goes hidden, then this one visible (HTML 6.2).
@@ -61,14 +75,16 @@ extension Browser {
     /// before its `load` event.
     /// - Throws: ``BrowserError`` when no page is mapped to `url`.
     public func navigate(_ tab: Tab, to url: String) throws {
-        guard var html = pageSource(url) else {
+        // An installed extension's page comes from its bundle (rules never apply to it).
+        let extensionPage = extensionHost(owning: url)
+        guard var html = extensionPage.map({ extensionPageSource(url, host: $0) }) ?? pageSource(url) else {
             throw BrowserError("no page for '\(url)': map it to a fixture file")
         }
         trace.record(.navigation, at: "tab\(tab.id)", "navigate \(url)")
         let frame = Frame(id: 0, parent: nil, tab: tab, url: url, element: nil)
         fireWebNavigation("onBeforeNavigate", frame: frame)
         // The navigation itself is a main_frame request (rules may block it; ADV's never do).
-        let navigationBlocked = decide(NetworkRequest(url: url, type: .mainFrame, tabID: tab.id, documentURL: nil)).blocked
+        let navigationBlocked = extensionPage == nil && decide(NetworkRequest(url: url, type: .mainFrame, tabID: tab.id, documentURL: nil)).blocked
         if navigationBlocked { html = "<!DOCTYPE html><title>Blocked</title>" }
         if tab.page != nil {
             if let oldHost = URLComponents(string: tab.url)?.host?.lowercased(), sitePermissions[oldHost] == .once {
@@ -90,7 +106,7 @@ extension Browser {
         tab.frames = [0: frame]
         broadcastTabUpdate(tab, change: [("status", "\"loading\""), ("url", JSONText.string(url))])
 
-        let page = try openDocument(frame, html: html, scriptsAllowed: !navigationBlocked)
+        let page = try openDocument(frame, html: html, scriptsAllowed: !navigationBlocked, extensionPage: extensionPage)
         // A task run while the page was still arriving may have navigated the tab again.
         guard !page.isClosed else { return }
         loop.schedule(owner: page.id, label: "tab\(tab.id) complete") { [weak self, weak tab, weak page] in
@@ -129,8 +145,10 @@ extension Browser {
         try navigate(tab, to: tab.url)
     }
 
-    /// Closes `tab` and fires `tabs.onRemoved`.
-    public func close(_ tab: Tab) {
+    /// Closes `tab` and fires `tabs.onRemoved`; its window closes with its last tab.
+    public func close(_ tab: Tab) { close(tab, windowClosing: false) }
+
+    func close(_ tab: Tab, windowClosing: Bool) {
         guard let index = tabs.firstIndex(where: { $0 === tab }) else { return }
         trace.record(.navigation, at: "tab\(tab.id)", "close")
         for frame in tab.allFrames.reversed() { closeFrame(frame) }
@@ -139,8 +157,13 @@ extension Browser {
         activeTabGrants.remove(tab.id)
         tabs.remove(at: index)
         for host in extensions { host.action.tabs[tab.id] = nil }
-        broadcast("tabs.onRemoved", json: ["\(tab.id)", #"{"isWindowClosing":false,"windowId":1}"#])
-        if tab.isActive, let next = tabs.last { activate(next) }
+        broadcast("tabs.onRemoved", json: ["\(tab.id)", JSONText.object([("isWindowClosing", windowClosing ? "true" : "false"), ("windowId", "\(tab.windowID)")])])
+        guard !windowClosing, let window = window(tab.windowID) else { return }
+        let remaining = tabs(in: window)
+        if tab.isActive, let next = remaining.last { activate(next) }
+        // Closing a window's last tab closes the window, except the browser's first window,
+        // which this runtime keeps for the next tab.
+        if remaining.isEmpty, window.id != 1 { closeWindow(window) }
     }
 
     /// The tab with `id`.
@@ -151,10 +174,10 @@ extension Browser {
     func tabJSON(_ tab: Tab, for host: ExtensionHost) -> String {
         var fields: [(String, String)] = [
             ("id", "\(tab.id)"), ("windowId", "\(tab.windowID)"), ("active", tab.isActive ? "true" : "false"),
-            ("incognito", tab.isPrivate ? "true" : "false"), ("index", "\(tabs.firstIndex { $0 === tab } ?? 0)"),
+            ("incognito", tab.isPrivate ? "true" : "false"), ("index", "\(tabs.filter { $0.windowID == tab.windowID }.firstIndex { $0 === tab } ?? 0)"),
             ("status", tab.page?.readyState == "complete" ? "\"complete\"" : "\"loading\""),
         ]
-        if mayAccess(host, url: tab.url, tab: tab) || host.bundle.manifest.has("tabs") || hasActiveTab(host, tab: tab) {
+        if mayAccess(host, url: tab.url, tab: tab) || host.bundle.manifest.has("tabs") || hasActiveTab(host, tab: tab) || owns(host, url: tab.url) {
             fields.append(("url", JSONText.string(tab.url)))
             fields.append(("title", JSONText.string(tab.title)))
         }
@@ -164,7 +187,7 @@ extension Browser {
     func broadcastTabUpdate(_ tab: Tab, change: [(String, String)]) {
         for host in extensions {
             var visible = change
-            if !(mayAccess(host, url: tab.url, tab: tab) || host.bundle.manifest.has("tabs") || hasActiveTab(host, tab: tab)) {
+            if !(mayAccess(host, url: tab.url, tab: tab) || host.bundle.manifest.has("tabs") || hasActiveTab(host, tab: tab) || owns(host, url: tab.url)) {
                 visible.removeAll { $0.0 == "url" }
             }
             guard !visible.isEmpty else { continue }
@@ -180,9 +203,9 @@ extension Browser {
         host.bundle.manifest.has("activeTab") && activeTabGrants.contains(tab.id)
     }
 
-    /// Fires `event` in every privileged context of every extension.
-    func broadcast(_ event: String, json arguments: [String]) {
-        for host in extensions {
+    /// Fires `event` in every privileged context of every extension (of `only`, when given).
+    func broadcast(_ event: String, json arguments: [String], to only: ExtensionHost? = nil) {
+        for host in extensions where only == nil || only === host {
             wakeIfNeeded(host, for: event)
             for context in liveContexts(of: host) where context.kind.isPrivileged {
                 context.dispatch(event, json: arguments)

@@ -63,6 +63,12 @@ public final class Browser {
     var nextMessageToken = 1
     var nextContextID = 1
     var nextTabID = 1
+    /// Open windows, in order of opening, and the one in front.
+    public internal(set) var windows: [BrowserWindow] = []
+    var focusedWindowID: Int?
+    var nextWindowID = 1
+    /// How many tabs extensions have opened (Tab.openedOrder).
+    var extensionOpenedTabs = 0
     var sitePermissions: [String: SitePermission] = [:]
     var pageTabs: [Int: Int] = [:]
     /// The frame each page is the document of (tabs only; not background or popup pages).
@@ -128,7 +134,11 @@ public final class Browser {
     /// The virtual clock.
     public var loop: EventLoop { session.loop }
     /// The active tab, if any.
-    public var activeTab: Tab? { tabs.first { $0.isActive } }
+    /// The active tab of the window in front.
+    public var activeTab: Tab? {
+        let front = focusedWindow?.id
+        return tabs.first { $0.isActive && $0.windowID == front } ?? tabs.first { $0.isActive }
+    }
 
     /// The installed extension with `id`.
     public func extensionHost(_ id: String) -> ExtensionHost? { extensions.first { $0.id == id } }

@@ -4,8 +4,13 @@ import WebRuntime
 public final class Tab {
     /// The tab id scripts see (`tabs.Tab.id`), from 1.
     public let id: Int
-    /// The window id (one window).
-    public let windowID = 1
+    /// The id of the window the tab is in.
+    public internal(set) var windowID: Int
+    /// The extension whose call opened the tab (tabs.create, windows.create, openOptionsPage),
+    /// and the tab's place among the tabs extensions opened (1 for the first): how scenario
+    /// steps address it.
+    public internal(set) var openedBy: String?
+    public internal(set) var openedOrder: Int?
     /// The current page, nil while the tab shows nothing.
     public internal(set) var page: Page?
     /// The current URL.
@@ -22,8 +27,9 @@ public final class Tab {
     /// frames it loads later (Safari); the top frame's next navigation drops them.
     var injectedStyleSheets: [InjectedStyleSheet] = []
 
-    init(id: Int, url: String, isPrivate: Bool) {
+    init(id: Int, url: String, isPrivate: Bool, windowID: Int) {
         self.id = id
+        self.windowID = windowID
         self.url = url
         self.isPrivate = isPrivate
     }
@@ -36,4 +42,20 @@ public final class Tab {
 
     /// The document title, or "" when there is no page.
     public var title: String { page?.title ?? "" }
+}
+
+/// A browser window: its tabs are the browser's tabs with its id.
+public final class BrowserWindow {
+    /// The id scripts see (`windows.Window.id`), from 1.
+    public let id: Int
+    /// "normal" or "popup" (windows.create's `type`; "panel" is a popup, as Chrome makes it).
+    public let type: String
+    /// True for a private-browsing window.
+    public let isPrivate: Bool
+
+    init(id: Int, type: String, isPrivate: Bool) {
+        self.id = id
+        self.type = type
+        self.isPrivate = isPrivate
+    }
 }

@@ -1,13 +1,15 @@
 import JSKit
 import WebRuntime
 
-/// One place an extension's JavaScript runs: its background, a content world in a tab, or its
-/// popup. Each has its own `browser` object and listeners.
+/// One place an extension's JavaScript runs: its background, a content world in a tab, its
+/// popup, or one of its pages in a tab. Each has its own `browser` object and listeners.
 final class ExtensionContext {
     enum Kind: Equatable {
         case background
         case content(tabID: Int, frameID: Int)
         case popup
+        /// An extension page in a tab or a frame (an options page, a page tabs.create opened).
+        case tab(tabID: Int, frameID: Int)
 
         var isPrivileged: Bool { !isContent }
         var isContent: Bool { if case .content = self { return true } else { return false } }
@@ -49,6 +51,9 @@ final class ExtensionContext {
         switch kind {
         case .background: return "background"
         case .popup: return "popup"
+        case .tab:
+            guard let page = world.page, let session = page.session else { return "extension page" }
+            return session.locationName(page, world.name)
         case .content:
             guard let page = world.page, let session = page.session else { return "content" }
             return session.locationName(page, world.name)

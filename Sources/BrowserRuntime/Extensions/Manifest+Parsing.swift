@@ -128,6 +128,13 @@ private struct KeyReader {
             }
         }
         if let action = object["action"] { manifest.action = try self.action(action) }
+        if let options = object["options_ui"] {
+            guard let options = options as? [String: Any] else { throw fail("options_ui", "must be an object with 'page'") }
+            manifest.options = Manifest.OptionsPage(page: try file(options["page"], "options_ui.page"),
+                                                    openInTab: try bool(options["open_in_tab"], "options_ui.open_in_tab", default: false))
+        } else if let page = object["options_page"] {
+            manifest.options = Manifest.OptionsPage(page: try file(page, "options_page"), openInTab: true)
+        }
         manifest.unmodelled = object.keys.filter { !Manifest.modelledKeys.contains($0) }.sorted().map { "manifest key '\($0)'" }
             + manifest.permissions.filter { !Manifest.modelledPermissions.contains($0) }.sorted().map { "permission '\($0)'" }
         return manifest

@@ -61,6 +61,17 @@ public struct Manifest: Sendable {
         public var defaultTitle: String?
     }
 
+    /// The options page: `options_ui.page`, else `options_page` (both browsers let `options_ui`
+    /// win when a manifest has both).
+    public struct OptionsPage: Equatable, Sendable {
+        /// The page's path in the extension.
+        public var page: String
+        /// `options_ui.open_in_tab` (`options_page` always opens in a tab). Chrome shows an
+        /// options_ui page without it embedded in chrome://extensions; here it opens in a tab
+        /// either way, as Safari opens every options page.
+        public var openInTab: Bool
+    }
+
     /// One `web_accessible_resources` entry.
     public struct WebAccessibleResource: Sendable {
         /// Resource globs.
@@ -84,6 +95,7 @@ public struct Manifest: Sendable {
     public var optionalHostPermissions: [MatchPattern]
     public var webAccessibleResources: [WebAccessibleResource]
     public var action: Action?
+    public var options: OptionsPage? = nil
     /// The manifest keys and permissions this runtime does not model (`manifest key 'commands'`,
     /// `permission 'alarms'`): the extension loads, as in a browser that ignores what it does
     /// not know, and installing says each once in the trace.
@@ -94,7 +106,7 @@ public struct Manifest: Sendable {
         "manifest_version", "name", "version", "description", "background", "content_scripts", "declarative_net_request",
         "permissions", "host_permissions", "optional_host_permissions", "web_accessible_resources", "action",
         "icons", "author", "homepage_url", "short_name", "version_name", "minimum_chrome_version", "browser_specific_settings",
-        "update_url", "offline_enabled",
+        "update_url", "offline_enabled", "options_ui", "options_page",
     ]
     /// The permissions something in the runtime checks.
     static let modelledPermissions: Set<String> = [

@@ -24,6 +24,19 @@ public final class Page {
     package let handle: JSValue
     package weak var session: WebSession?
 
+    /// A Content Security Policy without 'unsafe-inline' (an extension page's): inline scripts,
+    /// parsed or inserted, classic or module, do not run, and this message goes to the page's
+    /// console as an error instead. Nil: inline scripts run.
+    public var inlineScriptRefusal: String? {
+        didSet { try? handle.set("inlineScriptRefusal", inlineScriptRefusal.map { pageWorld.context.string($0) } ?? pageWorld.context.null) }
+    }
+
+    /// Says `inlineScriptRefusal` on the page's console in place of an inline script.
+    package func refuseInlineScript() {
+        guard let message = inlineScriptRefusal else { return }
+        _ = try? pageWorld.global["console"].invoke("error", [pageWorld.context.string(message)])
+    }
+
     init(id: Int, url: String, handle: JSValue, pageWorld: World, session: WebSession) {
         self.id = id
         self.url = url

@@ -334,8 +334,13 @@ public final class WebSession {
             let text = element["text"].stringValue ?? ""
             var line = 1
             if let endOffset { line = source.line(at: max(0, endOffset - text.utf8.count)) }
+            let inline = try attribute("src") == nil
+            if inline, kind == "module" || kind == "classic", page.inlineScriptRefusal != nil {
+                page.refuseInlineScript()
+                continue
+            }
             if kind == "module" {
-                let during = try attribute("src") == nil ? "inline script \(counter) of \(page.url)" : nil
+                let during = inline ? "inline script \(counter) of \(page.url)" : nil
                 let script = try page.callWeb("modules", "prepare", [element, true, line, during])
                 if script.isObject { deferred.append(.module(script)) }
                 continue

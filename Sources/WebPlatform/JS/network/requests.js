@@ -107,6 +107,13 @@
     const src = element.getAttribute("src");
     if (src === null && !element.text) return;
     Object.defineProperty(element, "_advStarted", { value: true });
+    const handle = document._advHandle;
+    // A page whose Content Security Policy refuses inline scripts (Page.inlineScriptRefusal).
+    if (src === null && handle && typeof handle.inlineScriptRefusal === "string" && (type === "module" || !element.hasAttribute("nomodule"))) {
+      const console = handle.worlds.page && handle.worlds.page.console;
+      if (console) console.error(handle.inlineScriptRefusal);
+      return;
+    }
     if (type === "module") { ctx.prepareModuleScript(element, false); return; }
     if (element.hasAttribute("nomodule")) return;
     if (src !== null) {
@@ -114,7 +121,6 @@
       if (url && hooks.request) hooks.request(document._advPageId, element, url, "script", "GET");
       return;
     }
-    const handle = document._advHandle;
     const pageWorld = handle && handle.worlds.page;
     if (!pageWorld) return;
     // An indirect eval through the page world's own `eval` runs in that world's realm.
