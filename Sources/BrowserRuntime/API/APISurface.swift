@@ -59,14 +59,20 @@ package enum APISurface {
                                      methods: ["executeScript": (1, 1), "insertCSS": (1, 1), "removeCSS": (1, 1)],
                                      events: [])
 
+    /// alarms needs its permission; extension pages only (WebKit's IDL marks it MainWorldOnly;
+    /// Chrome does not give it to content scripts).
+    static let alarms = Namespace(name: "alarms", permission: "alarms", audience: .privileged,
+                                  methods: ["create": (1, 2), "get": (0, 1), "getAll": (0, 0), "clear": (0, 1), "clearAll": (0, 0)],
+                                  events: ["onAlarm"])
+
     /// Every method any context can be given, as `namespace.method`: what a fault plan may name.
-    package static let methodNames: Set<String> = Set((namespaces + [webNavigation, dnr, scripting]).flatMap { namespace in
+    package static let methodNames: Set<String> = Set((namespaces + [webNavigation, dnr, scripting, alarms]).flatMap { namespace in
         namespace.methods.keys.map { namespace.name + "." + $0 }
     })
 
     /// The surface for a context: namespaces it may see given `permissions`.
     static func surface(privileged: Bool, permissions: Set<String>) -> [Namespace] {
-        var all = namespaces + [webNavigation, scripting]
+        var all = namespaces + [webNavigation, scripting, alarms]
         if permissions.contains("declarativeNetRequest") || permissions.contains("declarativeNetRequestWithHostAccess") {
             all.append(Namespace(name: dnr.name, permission: nil, audience: dnr.audience, methods: dnr.methods, events: dnr.events))
         }

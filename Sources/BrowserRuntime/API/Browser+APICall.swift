@@ -128,6 +128,7 @@ extension Browser {
         case "runtime": return handleRuntime(call)
         case "tabs": return handleTabs(call)
         case "windows": return handleWindows(call)
+        case "alarms": return handleAlarms(call)
         case "action": return handleAction(call)
         case "declarativeNetRequest": return handleDNR(call)
         case "webNavigation": return handleWebNavigation(call)

@@ -128,7 +128,17 @@ extension Browser {
             host.dnr.invalidate()
             host.action.global = ActionState.Values()
             host.action.tabs = [:]
+            // Chrome keeps alarms across a restart (its StateStore); Safari keeps them in
+            // memory only (WebExtensionContext's alarm map). Their timers are the old session's.
+            for name in host.alarms.keys.sorted() {
+                guard let task = host.alarms[name]?.task else { continue }
+                loop.cancel(task)
+            }
+            if options.profile == .safari { host.alarms = [:] } else { rescheduleAlarms(host) }
         }
+        windows = []
+        focusedWindowID = nil
+        nextWindowID = 1
         contexts = contexts.filter { $0.value.isAlive }
         ports = [:]
         activeTabGrants = []

@@ -28,6 +28,8 @@ public final class ExtensionHost {
     /// When the background last posted a message on a port.
     var lastBackgroundPortActivity: VirtualTime?
     let dnr: DNRState
+    /// `alarms` alarms by name (kept by the browser, so they outlive a background's unloading).
+    var alarms: [String: ScheduledAlarm] = [:]
 
     init(bundle: ExtensionBundle, browser: Browser) throws {
         self.bundle = bundle

@@ -126,6 +126,41 @@
     if (target.documentIds !== undefined) copy.documentIds = target.documentIds.slice();
     return copy;
   }
+  // Checks that see every argument and may reshape them: `(args, own, profile)` -> the
+  // arguments sent.
+  const prepareCall = {
+    // alarms.create([name], alarmInfo) -> [name, info]. Safari (WebExtensionAPIAlarmsCocoa.mm):
+    // a bad name or info throws in WebKit's words, and `when` with `delayInMinutes` too. Chrome's
+    // bindings refuse a call matching no signature with a TypeError
+    // (extensions/renderer/bindings/api_invocation_errors.cc).
+    "alarms.create"(args, own, profile) {
+      const named = typeof args[0] === "string" || args.length > 1;
+      const name = named ? args[0] : undefined;
+      const info = named ? args[1] : args[0];
+      const types = { when: "number", delayInMinutes: "number", periodInMinutes: "number" };
+      if (profile === "chromium") {
+        const signature = "Error in invocation of alarms.create(optional string name, alarms.AlarmCreateInfo alarmInfo, optional function callback): ";
+        if ((name !== undefined && typeof name !== "string") || !isOfType(info, "object")) throw new own.TypeError(signature + "No matching signature.");
+        for (const key of Object.keys(types)) {
+          if (info[key] !== undefined && !isOfType(info[key], "number")) {
+            throw new own.TypeError(signature + "Error at parameter 'alarmInfo': Error at property '" + key + "': Invalid type: expected number, found " + (Array.isArray(info[key]) ? "array" : info[key] === null ? "null" : typeof info[key]) + ".");
+          }
+        }
+      } else {
+        if (name !== undefined && name !== null && typeof name !== "string") {
+          throw callError("alarms.create()", "The 'name' value is invalid, because a string is expected, but " + provided(name) + " was provided", own);
+        }
+        const problem = dictionaryProblem(info, "info", [], types);
+        if (problem) throw callError("alarms.create()", problem, own);
+        if (info.when !== undefined && info.delayInMinutes !== undefined) {
+          throw callError("alarms.create()", "The 'info' value is invalid, because it cannot specify both 'delayInMinutes' and 'when'", own);
+        }
+      }
+      const copy = {};
+      for (const key of Object.keys(types)) if (info[key] !== undefined) copy[key] = info[key];
+      return [name === undefined || name === null ? "" : name, copy];
+    },
+  };
   const prepare = {
     "scripting.executeScript"(details, own) {
       const fail = (problem) => callError("scripting.executeScript()", problem, own);
@@ -263,8 +298,9 @@
             return own.Promise.reject(new own.TypeError(problem));
           }
           const check = prepare[namespace + "." + method];
+          const shape = prepareCall[namespace + "." + method];
           // Thrown, not rejected: WebKit's bindings raise these in the caller (see `prepare`).
-          const sent = check ? [check(args[0], own)] : args;
+          const sent = shape ? shape(args, own, profile) : check ? [check(args[0], own)] : args;
           const promise = host.apiCall(contextId, namespace, method, sent);
           if (!callback) return promise;
           const call = (values) => {

@@ -6,6 +6,14 @@ import WebRuntime
 /// Storage and messages keep values as canonical JSON text: nothing is shared by reference
 /// between contexts (as with structured cloning), and traces print exactly what was stored.
 package enum JSONText {
+    /// A number as JSON.stringify writes it for the values the runtime makes (times, counts):
+    /// integral values without a fraction.
+    static func number(_ value: Double) -> String {
+        guard value.isFinite else { return "null" }
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+        return "\(value)"
+    }
+
     /// The kind of the top-level value.
     enum Kind { case object, array, string, number, boolean, null }
 
