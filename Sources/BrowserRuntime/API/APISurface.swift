@@ -65,8 +65,16 @@ package enum APISurface {
                                   methods: ["create": (1, 2), "get": (0, 1), "getAll": (0, 0), "clear": (0, 1), "clearAll": (0, 0)],
                                   events: ["onAlarm"])
 
+    /// Every namespace some context can be given.
+    static let every = namespaces + [webNavigation, dnr, scripting, alarms]
+
+    /// Every namespace with its methods and events (the README's API table is checked against it).
+    package static var table: [(name: String, methods: [String], events: [String])] {
+        every.map { ($0.name, $0.methods.keys.sorted(), $0.events) }
+    }
+
     /// Every method any context can be given, as `namespace.method`: what a fault plan may name.
-    package static let methodNames: Set<String> = Set((namespaces + [webNavigation, dnr, scripting, alarms]).flatMap { namespace in
+    package static let methodNames: Set<String> = Set(every.flatMap { namespace in
         namespace.methods.keys.map { namespace.name + "." + $0 }
     })
 

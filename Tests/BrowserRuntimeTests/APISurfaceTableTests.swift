@@ -1,0 +1,61 @@
+import BrowserRuntime
+import Foundation
+import TestSupport
+import Testing
+import WebRuntime
+
+/// The README's API table (issue 23, point 4) says what the runtime has: every method and event
+/// of the API surface is listed as modelled or partial, nothing listed as absent is there, and a
+/// background with every permission has exactly what the table says.
+@Suite struct APISurfaceTableTests {
+    struct Row { let name: String; let state: String }
+
+    static func rows() throws -> [Row] {
+        let readme = try String(contentsOf: Support.fixtures.deletingLastPathComponent().appendingPathComponent("README.md"), encoding: .utf8)
+        guard let start = readme.range(of: "<!-- api-surface-table"), let end = readme.range(of: "<!-- end api-surface-table -->") else { return [] }
+        return readme[start.upperBound..<end.lowerBound].split(separator: "\n").compactMap { line in
+            let cells = line.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard cells.count >= 4, cells[1].hasPrefix("`"), cells[1].hasSuffix("`") else { return nil }
+            return Row(name: String(cells[1].dropFirst().dropLast()), state: cells[2])
+        }
+    }
+
+    /// What browser-api.js adds to every namespace table entry.
+    static let providedByTheBindings: Set<String> = ["runtime.id", "runtime.lastError", "runtime.connect", "tabs.connect", "test.*"]
+
+    @Test func theTableListsEverythingTheSurfaceHasAndNothingElse() throws {
+        let rows = try Self.rows()
+        #expect(rows.count > 150)
+        #expect(Set(rows.map(\.state)).isSubset(of: ["modelled", "partial", "absent"]), "\(Set(rows.map(\.state)))")
+        #expect(Set(rows.map(\.name)).count == rows.count, "a row is listed twice")
+        var surface = Set<String>()
+        for namespace in APISurface.table {
+            for method in namespace.methods { surface.insert(namespace.name + "." + method) }
+            for event in namespace.events { surface.insert(namespace.name + "." + event) }
+        }
+        let present = Set(rows.filter { $0.state != "absent" }.map(\.name))
+        #expect(surface.subtracting(present).isEmpty, "in the surface but not in the table as present: \(surface.subtracting(present).sorted())")
+        #expect(present.subtracting(surface).subtracting(Self.providedByTheBindings).isEmpty,
+                "in the table as present but not in the surface: \(present.subtracting(surface).subtracting(Self.providedByTheBindings).sorted())")
+    }
+
+    @Test func aBackgroundWithEveryPermissionHasWhatTheTableSays() throws {
+        let browser = try Browser()
+        let folder = Support.scratchRoot.appendingPathComponent("surface-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try #"{"manifest_version": 3, "name": "All", "version": "1", "background": {"service_worker": "w.js"}, "permissions": ["storage", "alarms", "scripting", "webNavigation", "declarativeNetRequest", "nativeMessaging", "tabs"]}"#
+            .write(to: folder.appendingPathComponent("manifest.json"), atomically: true, encoding: .utf8)
+        try "".write(to: folder.appendingPathComponent("w.js"), atomically: true, encoding: .utf8)
+        let host = try browser.install(try ExtensionBundle(folder: folder))
+        let worker = try #require(host.backgroundWorld)
+        for row in try Self.rows() where row.name != "test.*" && row.name != "runtime.lastError" {
+            let path = row.name.split(separator: ".").joined(separator: "?.")
+            let type = try Support.eval(worker, "typeof browser?.\(path)") as? String
+            if row.state == "absent" {
+                #expect(type == "undefined", "\(row.name) is listed as absent but is \(type ?? "?")")
+            } else {
+                #expect(type != "undefined", "\(row.name) is listed as \(row.state) but is undefined")
+            }
+        }
+    }
+}
