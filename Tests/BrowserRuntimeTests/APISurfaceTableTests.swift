@@ -21,7 +21,8 @@ import WebRuntime
     }
 
     /// What browser-api.js adds to every namespace table entry.
-    static let providedByTheBindings: Set<String> = ["runtime.id", "runtime.lastError", "runtime.connect", "tabs.connect", "test.*"]
+    static let providedByTheBindings: Set<String> = ["runtime.id", "runtime.lastError", "runtime.connect", "tabs.connect", "test.*",
+                                                     "storage.local.QUOTA_BYTES", "storage.sync.QUOTA_BYTES", "storage.session.QUOTA_BYTES"]
 
     @Test func theTableListsEverythingTheSurfaceHasAndNothingElse() throws {
         let rows = try Self.rows()

@@ -286,20 +286,21 @@ import WebRuntime
         try browser.loop.runUntilIdle()
         let seen = (try Support.eval(background, "seen") as? [Any?])?.compactMap { $0 as? String }
         #expect(seen == [#"local:{"flag":{"newValue":true}}"#, #"session:{"s":{"newValue":1}}"#])
-        // The content script logs local changes only (session is for trusted contexts).
+        // Safari sends every area's changes to content scripts, storage.session's too, though
+        // the area itself is hidden from them (StorageTests has Chrome's rule).
         let contentLogs = Support.logs(tab.page!).filter { $0.hasPrefix("storage changed") }
         #expect(contentLogs.contains("storage changed in local flag"))
-        #expect(!contentLogs.contains { $0.contains("session") })
+        #expect(contentLogs.contains("storage changed in session s"), "\(contentLogs)")
     }
 
     @Test func quotaIsEnforcedAtomically() throws {
         let (browser, host) = try Support.browser()
         let world = try #require(host.backgroundWorld)
         let message = try Support.await(browser, world, """
-            try { await browser.storage.local.set({ small: 1, huge: "x".repeat(10485760) }); return "stored"; }
+            try { await browser.storage.local.set({ small: 1, huge: "x".repeat(browser.storage.local.QUOTA_BYTES) }); return "stored"; }
             catch (e) { return e.message + " / small stored: " + ("small" in await browser.storage.local.get("small")); }
             """) as? String
-        #expect(message == "QUOTA_BYTES quota exceeded / small stored: false")
+        #expect(message == "Invalid call to browser.storage.local.set(). Exceeded storage quota. / small stored: false")
     }
 
     /// Reading everything after each kind of write (values of existing keys changed, longer and

@@ -21,11 +21,17 @@ package enum APISurface {
                             "getPlatformInfo": (0, 0), "openOptionsPage": (0, 0)],
                   events: ["onMessage", "onConnect", "onInstalled", "onStartup"]),
         Namespace(name: "storage.local", permission: "storage", audience: .all,
-                  methods: ["get": (0, 1), "set": (1, 1), "remove": (1, 1), "clear": (0, 0), "getBytesInUse": (0, 1)],
-                  events: []),
-        Namespace(name: "storage.session", permission: "storage", audience: .privileged,
-                  methods: ["get": (0, 1), "set": (1, 1), "remove": (1, 1), "clear": (0, 0), "getBytesInUse": (0, 1)],
-                  events: []),
+                  methods: ["get": (0, 1), "set": (1, 1), "remove": (1, 1), "clear": (0, 0), "getBytesInUse": (0, 1), "getKeys": (0, 0)],
+                  events: ["onChanged"]),
+        Namespace(name: "storage.sync", permission: "storage", audience: .all,
+                  methods: ["get": (0, 1), "set": (1, 1), "remove": (1, 1), "clear": (0, 0), "getBytesInUse": (0, 1), "getKeys": (0, 0)],
+                  events: ["onChanged"]),
+        // Content scripts reach it only once an extension page opens it (setAccessLevel):
+        // Safari hides it until then, Chrome refuses each call (browser-api.js, Browser+Storage).
+        Namespace(name: "storage.session", permission: "storage", audience: .all,
+                  methods: ["get": (0, 1), "set": (1, 1), "remove": (1, 1), "clear": (0, 0), "getBytesInUse": (0, 1), "getKeys": (0, 0),
+                            "setAccessLevel": (1, 1)],
+                  events: ["onChanged"]),
         Namespace(name: "storage", permission: "storage", audience: .all, methods: [:], events: ["onChanged"]),
         Namespace(name: "tabs", permission: nil, audience: .privileged,
                   methods: ["query": (1, 1), "get": (1, 1), "getCurrent": (0, 0), "sendMessage": (2, 3), "create": (1, 1), "update": (1, 2),
@@ -79,7 +85,7 @@ package enum APISurface {
     })
 
     /// The surface for a context: namespaces it may see given `permissions`.
-    static func surface(privileged: Bool, permissions: Set<String>) -> [Namespace] {
+    static func surface(privileged: Bool, permissions: Set<String>, profile: Browser.Profile = .safari) -> [Namespace] {
         var all = namespaces + [webNavigation, scripting, alarms]
         if permissions.contains("declarativeNetRequest") || permissions.contains("declarativeNetRequestWithHostAccess") {
             all.append(Namespace(name: dnr.name, permission: nil, audience: dnr.audience, methods: dnr.methods, events: dnr.events))
@@ -89,6 +95,13 @@ package enum APISurface {
             if let permission = namespace.permission, !permissions.contains(permission) { return false }
             return true
         }.map { namespace in
+            // WebKit marks storage.session's setAccessLevel main-world only; Chrome's content
+            // scripts have it (and are refused).
+            if namespace.name == "storage.session", !privileged, profile == .safari {
+                var methods = namespace.methods
+                methods["setAccessLevel"] = nil
+                return Namespace(name: namespace.name, permission: namespace.permission, audience: namespace.audience, methods: methods, events: namespace.events)
+            }
             // runtime.sendNativeMessage exists only with the "nativeMessaging" permission and only
             // in extension pages (Chrome's runtime API table; Safari's native messaging guide:
             // the background and extension pages talk to the app, content scripts do not).

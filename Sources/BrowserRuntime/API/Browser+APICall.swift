@@ -123,8 +123,9 @@ extension Browser {
     /// Routes a call to its namespace's implementation.
     func handle(_ call: APICall) -> APIResult {
         switch call.namespace {
-        case "storage.local": return handleStorage(call, area: call.context.host.local)
-        case "storage.session": return handleStorage(call, area: call.context.host.sessionStorage)
+        case "storage.local", "storage.sync", "storage.session":
+            guard let area = storageArea(call.namespace, of: call.context.host) else { return .error("\(call.name) is not available") }
+            return handleStorage(call, area: area)
         case "runtime": return handleRuntime(call)
         case "tabs": return handleTabs(call)
         case "windows": return handleWindows(call)

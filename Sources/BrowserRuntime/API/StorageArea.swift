@@ -1,17 +1,21 @@
 import Foundation
 import WebRuntime
-/// One `browser.storage` area (`local` or `session`) of an extension.
+/// One `browser.storage` area (`local`, `sync` or `session`) of an extension.
 ///
 /// Values are kept as JSON text (keys in their own order; the area's keys sorted), so every
 /// read returns a fresh copy (as structured cloning does) and values JSON cannot hold are dropped on write, as Chromium's storage does
 /// (extensions/browser/api/storage/storage_api.cc serializes through base::Value).
 final class StorageArea {
-    /// `local` or `session`.
+    /// `local`, `sync` or `session`.
     let name: String
-    /// QUOTA_BYTES: 10,485,760 for both areas (Chromium's extensions/common/api/storage.json;
-    /// storage.session was raised to 10 MB in Chrome 112). Bytes in use are the UTF-8 length of
-    /// each key plus its JSON value.
+    /// QUOTA_BYTES. Bytes in use are the UTF-8 length of each key plus its JSON value in both
+    /// browsers (Chromium's settings_storage_quota_enforcer.cc; WebKit's storageSizeOf).
     var quotaBytes = 10_485_760
+    /// storage.sync's QUOTA_BYTES_PER_ITEM and MAX_ITEMS (nil for the other areas).
+    var quotaBytesPerItem: Int?
+    var maxItems: Int?
+    /// Whether content scripts may use the area (storage.session's access level).
+    var openToContentScripts = true
     /// Key -> value JSON. Every change to it either patches ``cachedJSON`` or drops it.
     private(set) var items: [String: String] = [:]
     /// The keys in canonical (sorted) order, kept as keys come and go so that reading everything
@@ -26,6 +30,28 @@ final class StorageArea {
     private var cachedValueRanges: [Range<Int>] = []
 
     init(name: String) { self.name = name }
+
+    /// The area's limits in `profile`, from each browser's constants (Chromium's
+    /// extensions/common/api/storage.json; WebKit's Shared/Extensions/WebExtensionConstants.h):
+    /// local 10 MB in Chrome and 5 MB in Safari, session 10 MB, sync 100 KB with 8 KB an item
+    /// and 512 items in both. storage.session starts closed to content scripts
+    /// (TRUSTED_CONTEXTS in both).
+    convenience init(name: String, profile: Browser.Profile) {
+        self.init(name: name)
+        switch name {
+        case "local": quotaBytes = profile == .chromium ? 10_485_760 : 5_242_880
+        case "sync":
+            quotaBytes = 102_400
+            quotaBytesPerItem = 8_192
+            maxItems = 512
+        default:
+            quotaBytes = 10_485_760
+            openToContentScripts = false
+        }
+    }
+
+    /// The keys, sorted (getKeys).
+    var keys: [String] { order }
 
     /// A change of one key: old and new JSON (nil when absent).
     struct Change { let key: String; let old: String?; let new: String? }
@@ -86,7 +112,11 @@ final class StorageArea {
                 changes.append(Change(key: key, old: old, new: value))
             }
         }
+        if let perItem = quotaBytesPerItem, let big = changes.first(where: { $0.key.utf8.count + ($0.new?.utf8.count ?? 0) > perItem }) {
+            return .failure(.itemTooLarge(big.key))
+        }
         guard used <= quotaBytes else { return .failure(.quotaExceeded) }
+        if let maxItems, items.count + changes.filter({ $0.old == nil }).count > maxItems { return .failure(.tooManyItems) }
         guard !changes.isEmpty else { return .success(changes) }
         for change in changes {
             if change.old == nil { order.insert(change.key, at: insertionIndex(change.key)) }
@@ -217,15 +247,37 @@ final class StorageArea {
     }
 }
 
-/// Storage failures, with Chromium's messages.
+/// Storage failures. `description` is Chromium's message; ``message(area:profile:)`` the
+/// profile's.
 enum StorageError: Error, CustomStringConvertible {
-    case invalidKeys, invalidItems, quotaExceeded
+    case invalidKeys, invalidItems, quotaExceeded, itemTooLarge(String), tooManyItems
     var description: String {
         switch self {
         case .invalidKeys: return "Error in invocation of storage.get(optional [string|array|object] keys): No matching signature."
         case .invalidItems: return "Error in invocation of storage.set(object items): No matching signature."
-        // Chromium: extensions/browser/api/storage/storage_api.cc, "QUOTA_BYTES quota exceeded".
+        // Chromium: extensions/browser/api/storage/settings_storage_quota_enforcer.cc.
         case .quotaExceeded: return "QUOTA_BYTES quota exceeded"
+        case .itemTooLarge: return "QUOTA_BYTES_PER_ITEM quota exceeded"
+        case .tooManyItems: return "MAX_ITEMS quota exceeded"
+        }
+    }
+
+    /// What `area`'s set rejects with in `profile`: Chrome's enforcer messages (session storage
+    /// has its own, session_storage_manager.cc); Safari's UI-process errors
+    /// (WebExtensionContextAPIStorageCocoa.mm, "Invalid call to browser.storage.sync.set().
+    /// Exceeded storage quota."). Safari refuses an oversized sync item in the caller instead
+    /// (browser-api.js); this is its message should one reach here.
+    func message(area: String, profile: Browser.Profile) -> String {
+        if profile == .chromium {
+            if case .quotaExceeded = self, area == "session" { return "Session storage quota bytes exceeded. Values were not stored." }
+            return description
+        }
+        let api = "Invalid call to browser.storage.\(area).set(). "
+        switch self {
+        case .quotaExceeded: return api + "Exceeded storage quota."
+        case .tooManyItems: return api + "Exceeded maximum number of items."
+        case let .itemTooLarge(key): return "Invalid call to storageArea.set(). The 'items[`\(key)`]' value is invalid, because it exceeded maximum size for a single item."
+        default: return description
         }
     }
 }

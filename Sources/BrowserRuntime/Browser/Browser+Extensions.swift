@@ -73,7 +73,19 @@ extension Browser {
         let privileged = kind.isPrivileged
         if privileged { applyExtensionPagePolicy(to: world) }
         let (surface, events) = try apiSurface(of: host, privileged: privileged)
-        let properties = try realm.value(["runtime.id": host.id])
+        var constants: [String: Any] = ["runtime.id": host.id]
+        if host.bundle.manifest.has("storage") {
+            // Each area's limits as the browser exposes them: QUOTA_BYTES everywhere; sync's
+            // per-item, item and write limits (Safari has them on sync only, and no
+            // MAX_SUSTAINED_WRITE_OPERATIONS_PER_MINUTE; WebExtensionAPIStorageAreaCocoa.mm).
+            for area in [host.local, host.sync, host.sessionStorage] { constants["storage.\(area.name).QUOTA_BYTES"] = area.quotaBytes }
+            constants["storage.sync.QUOTA_BYTES_PER_ITEM"] = host.sync.quotaBytesPerItem ?? 0
+            constants["storage.sync.MAX_ITEMS"] = host.sync.maxItems ?? 0
+            constants["storage.sync.MAX_WRITE_OPERATIONS_PER_HOUR"] = 1800
+            constants["storage.sync.MAX_WRITE_OPERATIONS_PER_MINUTE"] = 120
+            if options.profile == .chromium { constants["storage.sync.MAX_SUSTAINED_WRITE_OPERATIONS_PER_MINUTE"] = 1_000_000 }
+        }
+        let properties = try realm.value(constants)
         let reportError = realm.function("reportError", length: 2) { [weak world] call in
             world?.page?.report(JSErrorReport(error: JSError(thrown: call.argument(1)), during: "an extension event listener"), world: world?.name ?? "page")
             return nil
@@ -95,6 +107,12 @@ extension Browser {
         let api = try apiModule.invoke("makeBrowser", [realm.number(Double(id)), surface, events, properties, reportError, canonical, own,
                                                        realm.string(options.profile.rawValue)])
         let browserObject = api["browser"]
+        // Safari shows a content script storage.session only while the area is open to it
+        // (WebExtensionAPIStorageCocoa.mm, isPropertyAllowed).
+        if !privileged, options.profile == .safari, host.bundle.manifest.has("storage") {
+            let session = host.sessionStorage
+            try api.invoke("gateSession", [realm.function("sessionOpen", length: 0) { call in call.context.boolean(session.openToContentScripts) }])
+        }
         let runtime = browserObject["runtime"]
         let bundle = host.bundle
         try runtime.set("getURL", realm.function("getURL", length: 1) { call in
@@ -145,7 +163,7 @@ extension Browser {
         let realm = session.realm.context
         let surface = realm.object()
         var events: [JSValue] = []
-        for namespace in APISurface.surface(privileged: privileged, permissions: permissions) {
+        for namespace in APISurface.surface(privileged: privileged, permissions: permissions, profile: options.profile) {
             let methods = realm.object()
             for (method, counts) in namespace.methods {
                 try methods.set(method, try realm.array([realm.number(Double(counts.min)), realm.number(Double(counts.max))]))

@@ -9,8 +9,12 @@ public final class ExtensionHost {
     /// The extension's files and manifest.
     public let bundle: ExtensionBundle
     unowned let browser: Browser
-    let local = StorageArea(name: "local")
-    let sessionStorage = StorageArea(name: "session")
+    let local: StorageArea
+    let sync: StorageArea
+    let sessionStorage: StorageArea
+    /// Chrome's write limits on storage.sync (extensions/browser/quota_service.cc): per method,
+    /// the start of the current minute and hour windows and the calls made in each.
+    var syncWrites: [String: (minute: VirtualTime, inMinute: Int, hour: VirtualTime, inHour: Int)] = [:]
     var action: ActionState
     /// Calls to fail or delay.
     public var faults = FaultPlan()
@@ -34,6 +38,9 @@ public final class ExtensionHost {
     init(bundle: ExtensionBundle, browser: Browser) throws {
         self.bundle = bundle
         self.browser = browser
+        local = StorageArea(name: "local", profile: browser.options.profile)
+        sync = StorageArea(name: "sync", profile: browser.options.profile)
+        sessionStorage = StorageArea(name: "session", profile: browser.options.profile)
         action = ActionState(manifest: bundle.manifest)
         dnr = try DNRState(bundle: bundle)
     }
@@ -55,6 +62,8 @@ public final class ExtensionHost {
 
     /// `browser.storage.local` as canonical JSON.
     public var localStorageJSON: String { local.json }
+    /// `browser.storage.sync` as canonical JSON.
+    public var syncStorageJSON: String { sync.json }
     /// `browser.storage.session` as canonical JSON.
     public var sessionStorageJSON: String { sessionStorage.json }
 

@@ -128,7 +128,45 @@
   }
   // Checks that see every argument and may reshape them: `(args, own, profile)` -> the
   // arguments sent.
+  // UTF-8 bytes of a string, as browsers count storage.
+  const utf8Length = (text) => unescape(encodeURIComponent(text)).length;
+  const accessLevels = ["TRUSTED_CONTEXTS", "TRUSTED_AND_UNTRUSTED_CONTEXTS"];
   const prepareCall = {
+    // Safari refuses an oversized storage.sync item in the caller (WebExtensionAPIStorageAreaCocoa.mm,
+    // anyItemsExceedQuota against QUOTA_BYTES_PER_ITEM); Chrome rejects it later, with the others.
+    "storage.sync.set"(args, own, profile) {
+      const items = args[0];
+      if (profile === "safari" && items !== null && typeof items === "object") {
+        for (const key of Object.keys(items)) {
+          if (items[key] === undefined) continue;
+          const json = JSON.stringify(items[key]);
+          if (json !== undefined && utf8Length(key) + utf8Length(json) > 8192) {
+            throw callError("storageArea.set()", "The 'items[`" + key + "`]' value is invalid, because it exceeded maximum size for a single item", own);
+          }
+        }
+      }
+      return args;
+    },
+    // setAccessLevel({accessLevel}): Safari's checks (WebExtensionAPIStorageAreaCocoa.mm) throw
+    // in WebKit's words; Chrome's bindings refuse another value with a TypeError.
+    "storage.session.setAccessLevel"(args, own, profile) {
+      const options = args[0];
+      if (profile === "chromium") {
+        const signature = "Error in invocation of storage.setAccessLevel(object accessOptions, optional function callback): ";
+        if (!isOfType(options, "object")) throw new own.TypeError(signature + "No matching signature.");
+        if (options.accessLevel === undefined) throw new own.TypeError(signature + "Error at parameter 'accessOptions': Missing required property 'accessLevel'.");
+        if (!accessLevels.includes(options.accessLevel)) {
+          throw new own.TypeError(signature + "Error at parameter 'accessOptions': Error at property 'accessLevel': Value must be one of TRUSTED_AND_UNTRUSTED_CONTEXTS, TRUSTED_CONTEXTS.");
+        }
+      } else {
+        const problem = dictionaryProblem(options, "accessOptions", ["accessLevel"], { accessLevel: "string" });
+        if (problem) throw callError("storageArea.setAccessLevel()", problem, own);
+        if (!accessLevels.includes(options.accessLevel)) {
+          throw callError("storageArea.setAccessLevel()", "The 'accessLevel' value is invalid, because it must specify either 'TRUSTED_CONTEXTS' or 'TRUSTED_AND_UNTRUSTED_CONTEXTS'", own);
+        }
+      }
+      return [{ accessLevel: options.accessLevel }];
+    },
     // alarms.create([name], alarmInfo) -> [name, info]. Safari (WebExtensionAPIAlarmsCocoa.mm):
     // a bad name or info throws in WebKit's words, and `when` with `delayInMinutes` too. Chrome's
     // bindings refuse a call matching no signature with a TypeError
@@ -462,7 +500,15 @@
       if (payload !== null) lastError.during(payload, fire, false); else fire();
     }
 
-    return { browser, dispatch, dispatchMessage, listening, acceptPort, portEvent };
+    // Safari: a content script sees storage.session only while `isOpen()` says so.
+    function gateSession(isOpen) {
+      const storage = browser.storage;
+      if (!storage || !storage.session) return;
+      const area = storage.session;
+      Object.defineProperty(storage, "session", { get() { return isOpen() ? area : undefined; }, enumerable: true, configurable: true });
+    }
+
+    return { browser, dispatch, dispatchMessage, listening, acceptPort, portEvent, gateSession };
   }
 
   return { makeBrowser };
