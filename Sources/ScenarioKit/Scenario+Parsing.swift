@@ -10,7 +10,7 @@ extension Scenario {
     static let topLevelKeys: Set<String> = [
         "description", "extension", "profile", "sitePermissions", "storage", "dynamicRules", "nativeMessages",
         "pages", "faults", "feedbackQuota", "steps", "budget", "withheldPermissions", "nativeHosts",
-        "unloadIdleBackground", "testAPI",
+        "unloadIdleBackground", "testAPI", "permissionPrompt",
     ]
 
     /// Reads and validates a scenario file. Nothing runs until the whole file is valid.
@@ -294,6 +294,12 @@ struct ScenarioReader {
         }
         let unloadIdle = try bool(top["unloadIdleBackground"], "unloadIdleBackground", default: false)
         let testAPI = try bool(top["testAPI"], "testAPI", default: false)
+        var acceptsPermissionPrompts = false
+        if let value = top["permissionPrompt"] {
+            let answer = try string(value, "permissionPrompt")
+            guard answer == "accept" || answer == "decline" else { throw fail("permissionPrompt", "'\(answer)' must be accept or decline") }
+            acceptsPermissionPrompts = answer == "accept"
+        }
         var virtualBudget = VirtualTime.seconds(600)
         var wallBudget = 30.0
         if let value = top["budget"] {
@@ -323,6 +329,6 @@ struct ScenarioReader {
             file: file, suite: file.deletingLastPathComponent().lastPathComponent, name: name, description: description,
             extensionFolder: extensionFolder, withheldPermissions: withheld, profile: profile, sitePermissions: permissions, localStorage: local,
             dynamicRules: rules, nativeMessages: native, nativeHosts: hosts, pages: pages, faults: faults, feedbackQuota: quota,
-            unloadsIdleBackground: unloadIdle, testAPI: testAPI, steps: steps, virtualBudget: virtualBudget, wallBudget: wallBudget)
+            unloadsIdleBackground: unloadIdle, testAPI: testAPI, acceptsPermissionPrompts: acceptsPermissionPrompts, steps: steps, virtualBudget: virtualBudget, wallBudget: wallBudget)
     }
 }

@@ -44,6 +44,9 @@ public struct Scenario: Sendable {
     /// The extension gets `browser.test` (an extension under test): its assertions must hold,
     /// `testMessage` steps talk to it and `testMessage` expectations wait for what it sends.
     public let testAPI: Bool
+    /// How the user answers the extension's permission prompts (`permissionPrompt`: accept or
+    /// decline, the default).
+    public let acceptsPermissionPrompts: Bool
     /// The timeline, in execution order.
     public let steps: [Step]
     /// Virtual time the scenario may use before it fails.

@@ -173,6 +173,8 @@ public final class ScenarioRunner {
         for (host, permission) in scenario.sitePermissions { browser.setSitePermission(permission, for: host) }
         browser.feedbackQuota = scenario.feedbackQuota
         browser.unloadsIdleBackgrounds = scenario.unloadsIdleBackground
+        let accepts = scenario.acceptsPermissionPrompts
+        browser.permissionPrompt = { _, _, _ in accepts }
         guard let folder = scenario.extensionFolder else { return }
         let bundle: ExtensionBundle
         do { bundle = try ExtensionBundle(folder: folder).withholding(scenario.withheldPermissions) } catch {

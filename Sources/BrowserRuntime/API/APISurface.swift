@@ -71,8 +71,14 @@ package enum APISurface {
                                   methods: ["create": (1, 2), "get": (0, 1), "getAll": (0, 0), "clear": (0, 1), "clearAll": (0, 0)],
                                   events: ["onAlarm"])
 
+    /// permissions needs no permission; extension pages only (WebKit's IDL marks it
+    /// MainWorldOnly; Chrome does not give it to content scripts).
+    static let permissionsAPI = Namespace(name: "permissions", permission: nil, audience: .privileged,
+                                       methods: ["contains": (1, 1), "getAll": (0, 0), "request": (1, 1), "remove": (1, 1)],
+                                       events: ["onAdded", "onRemoved"])
+
     /// Every namespace some context can be given.
-    static let every = namespaces + [webNavigation, dnr, scripting, alarms]
+    static let every = namespaces + [webNavigation, dnr, scripting, alarms, permissionsAPI]
 
     /// Every namespace with its methods and events (the README's API table is checked against it).
     package static var table: [(name: String, methods: [String], events: [String])] {
@@ -86,7 +92,7 @@ package enum APISurface {
 
     /// The surface for a context: namespaces it may see given `permissions`.
     static func surface(privileged: Bool, permissions: Set<String>, profile: Browser.Profile = .safari) -> [Namespace] {
-        var all = namespaces + [webNavigation, scripting, alarms]
+        var all = namespaces + [webNavigation, scripting, alarms, permissionsAPI]
         if permissions.contains("declarativeNetRequest") || permissions.contains("declarativeNetRequestWithHostAccess") {
             all.append(Namespace(name: dnr.name, permission: nil, audience: dnr.audience, methods: dnr.methods, events: dnr.events))
         }

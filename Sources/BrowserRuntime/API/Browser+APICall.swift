@@ -130,6 +130,7 @@ extension Browser {
         case "tabs": return handleTabs(call)
         case "windows": return handleWindows(call)
         case "alarms": return handleAlarms(call)
+        case "permissions": return handlePermissions(call)
         case "action": return handleAction(call)
         case "declarativeNetRequest": return handleDNR(call)
         case "webNavigation": return handleWebNavigation(call)

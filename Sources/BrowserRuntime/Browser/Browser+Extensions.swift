@@ -159,7 +159,7 @@ extension Browser {
     /// change.
     func apiSurface(of host: ExtensionHost, privileged: Bool) throws -> (surface: JSValue, events: JSValue) {
         if let made = host.apiSurfaces[privileged] { return made }
-        let permissions = host.bundle.manifest.permissions
+        let permissions = host.permissions
         let realm = session.realm.context
         let surface = realm.object()
         var events: [JSValue] = []

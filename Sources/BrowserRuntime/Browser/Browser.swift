@@ -162,6 +162,8 @@ public final class Browser {
         guard let scheme = URLParts.of(url)?.scheme, scheme == "http" || scheme == "https" else { return false }
         // Private browsing has its own switch in Safari; this runtime does not allow it by default.
         if tab?.isPrivate == true, !allowInPrivate.contains(host.id) { return false }
+        // A host pattern granted at run time (permissions.request) is access, as the user's answer.
+        if host.grantedOrigins.contains(where: { (try? MatchPattern($0))?.matches(url) == true }) { return true }
         let manifest = host.bundle.manifest
         let requested = manifest.hostPermissions.contains { $0.matches(url) }
             || manifest.contentScripts.contains { $0.applies(to: url) }
@@ -179,6 +181,11 @@ public final class Browser {
     public internal(set) var testRecords: [TestRecord] = []
     /// A getMatchedRules quota imposed on the Safari profile (Safari itself has none).
     public var feedbackQuota: (calls: Int, intervalMs: Double)?
+
+    /// Answers an extension's permission prompt (permissions.request): the extension, the API
+    /// permissions and the host patterns it asks for; true grants them all. Nil: the prompt is
+    /// declined, as when no one answers it.
+    public var permissionPrompt: ((ExtensionHost, [String], [String]) -> Bool)?
 
     /// Extensions allowed in private browsing.
     public var allowInPrivate: Set<String> = []

@@ -32,6 +32,11 @@ public final class ExtensionHost {
     /// When the background last posted a message on a port.
     var lastBackgroundPortActivity: VirtualTime?
     let dnr: DNRState
+    /// Optional permissions and host patterns granted at run time (permissions.request).
+    var grantedPermissions: Set<String> = []
+    var grantedOrigins: [String] = []
+    /// The API permissions in force: the manifest's and those granted since.
+    var permissions: Set<String> { bundle.manifest.permissions.union(grantedPermissions) }
     /// `alarms` alarms by name (kept by the browser, so they outlive a background's unloading).
     var alarms: [String: ScheduledAlarm] = [:]
 

@@ -116,6 +116,7 @@ private struct KeyReader {
         }
         if let permissions = object["permissions"] { manifest.permissions = Set(try strings(permissions, "permissions")) }
         if let hosts = object["host_permissions"] { manifest.hostPermissions = try patterns(hosts, "host_permissions") }
+        if let optional = object["optional_permissions"] { manifest.optionalPermissions = Set(try strings(optional, "optional_permissions")).subtracting(manifest.permissions) }
         if let hosts = object["optional_host_permissions"] { manifest.optionalHostPermissions = try patterns(hosts, "optional_host_permissions") }
         if let resources = object["web_accessible_resources"] {
             guard let list = resources as? [Any] else { throw fail("web_accessible_resources", "must be an array of objects (Manifest V3)") }

@@ -93,6 +93,8 @@ public struct Manifest: Sendable {
     public var permissions: Set<String>
     public var hostPermissions: [MatchPattern]
     public var optionalHostPermissions: [MatchPattern]
+    /// `optional_permissions`: API permissions the extension may ask for at run time.
+    public var optionalPermissions: Set<String> = []
     public var webAccessibleResources: [WebAccessibleResource]
     public var action: Action?
     public var options: OptionsPage? = nil
@@ -106,7 +108,7 @@ public struct Manifest: Sendable {
         "manifest_version", "name", "version", "description", "background", "content_scripts", "declarative_net_request",
         "permissions", "host_permissions", "optional_host_permissions", "web_accessible_resources", "action",
         "icons", "author", "homepage_url", "short_name", "version_name", "minimum_chrome_version", "browser_specific_settings",
-        "update_url", "offline_enabled", "options_ui", "options_page",
+        "update_url", "offline_enabled", "options_ui", "options_page", "optional_permissions",
     ]
     /// The permissions something in the runtime checks.
     static let modelledPermissions: Set<String> = [

@@ -107,6 +107,21 @@ public struct MatchPattern: Hashable, Sendable, CustomStringConvertible {
     public var description: String { text }
 }
 
+extension MatchPattern {
+    /// True when every URL `other` (a pattern's text) matches, this one matches too: as far as
+    /// the browsers compare requested and granted patterns (scheme and host; paths ignored).
+    func covers(_ other: String) -> Bool {
+        guard let pattern = try? MatchPattern(other) else { return false }
+        if text == "<all_urls>" { return true }
+        if pattern.text == "<all_urls>" { return false }
+        guard pattern.schemes.isSubset(of: schemes) else { return false }
+        guard let host else { return true }
+        guard let otherHost = pattern.host else { return false }
+        if otherHost == host { return !pattern.matchSubdomains || matchSubdomains }
+        return matchSubdomains && otherHost.hasSuffix("." + host)
+    }
+}
+
 /// A match pattern that cannot be parsed.
 public struct MatchPatternError: Error, Equatable, CustomStringConvertible {
     /// The pattern as written.

@@ -131,7 +131,35 @@
   // UTF-8 bytes of a string, as browsers count storage.
   const utf8Length = (text) => unescape(encodeURIComponent(text)).length;
   const accessLevels = ["TRUSTED_CONTEXTS", "TRUSTED_AND_UNTRUSTED_CONTEXTS"];
+  // permissions.contains/request/remove({permissions, origins}): the shape is checked in the
+  // caller (WebExtensionAPIPermissionsCocoa.mm: "The 'permissions' value is invalid, because …";
+  // Chrome's bindings: a TypeError); names and patterns are the browser's to judge.
+  function permissionsArgument(method) {
+    return (args, own, profile) => {
+      const details = args[0];
+      if (profile === "chromium") {
+        const signature = "Error in invocation of permissions." + method + "(permissions.Permissions permissions, optional function callback): ";
+        if (!isOfType(details, "object")) throw new own.TypeError(signature + "No matching signature.");
+        for (const key of ["permissions", "origins"]) {
+          const list = details[key];
+          if (list !== undefined && (!Array.isArray(list) || list.some((item) => typeof item !== "string"))) {
+            throw new own.TypeError(signature + "Error at parameter 'permissions': Error at property '" + key + "': Invalid type: expected array, found " + (Array.isArray(list) ? "array" : typeof list) + ".");
+          }
+        }
+      } else {
+        const problem = dictionaryProblem(details, "permissions", [], { permissions: ["string"], origins: ["string"] });
+        if (problem) throw callError("permissions." + method + "()", problem, own);
+      }
+      const copy = {};
+      if (details.permissions !== undefined) copy.permissions = details.permissions.slice();
+      if (details.origins !== undefined) copy.origins = details.origins.slice();
+      return [copy];
+    };
+  }
   const prepareCall = {
+    "permissions.contains": permissionsArgument("contains"),
+    "permissions.request": permissionsArgument("request"),
+    "permissions.remove": permissionsArgument("remove"),
     // Safari refuses an oversized storage.sync item in the caller (WebExtensionAPIStorageAreaCocoa.mm,
     // anyItemsExceedQuota against QUOTA_BYTES_PER_ITEM); Chrome rejects it later, with the others.
     "storage.sync.set"(args, own, profile) {
