@@ -66,6 +66,13 @@ import TestSupport
         #expect(test([sample, "--config", "[1]"]).err.contains("--config must be a JSON object"))
     }
 
+    @Test func theAPISampleExercisesStorageAlarmsAndPermissions() throws {
+        let sample = Support.fixtures.appendingPathComponent("extensions/api-sample").path
+        let result = test([sample])
+        #expect(result.code == 0, "\(result.out)")
+        #expect(result.out.contains("PASS  API Sample (13 assertions, virtual 30.0s)"))
+    }
+
     @Test func chromeStyleTestsRunInTheChromiumProfile() throws {
         let sample = Support.fixtures.appendingPathComponent("extensions/chrome-test-sample").path
         let passed = test([sample, "--profile", "chromium"])
