@@ -5,7 +5,7 @@ import WebRuntime
 extension ScenarioReader {
     /// Step keys that name the action; exactly one per step.
     static let actionKeys: Set<String> = [
-        "open", "navigate", "reload", "back", "forward", "close", "activate", "script", "click", "key", "type", "media", "permission", "clickToolbar", "nativeMessage",
+        "open", "navigate", "reload", "back", "forward", "close", "activate", "script", "click", "key", "type", "media", "permission", "clickToolbar", "command", "nativeMessage",
         "suspendBackground", "wakeBackground", "runUntilIdle", "testMessage", "expect",
     ]
     static let modifierKeys: Set<String> = ["at", "after", "tab", "world", "private", "trusted", "selector", "set", "note"]
@@ -90,6 +90,8 @@ extension ScenarioReader {
         case "clickToolbar":
             let name = try string(fields[key], actionPath)
             action = .clickToolbar(tab: try knownTab(name, actionPath))
+        case "command":
+            action = .command(name: try string(fields[key], actionPath), tab: try knownTab(tab, path + ".tab"))
         case "suspendBackground": action = .suspendBackground
         case "wakeBackground": action = .wakeBackground
         case "runUntilIdle": action = .runUntilIdle

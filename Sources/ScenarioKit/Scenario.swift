@@ -88,6 +88,8 @@ public struct Scenario: Sendable {
         case nativeMessage(application: String, message: String)
         /// The user clicks the extension's toolbar button on a tab (opens its popup, if any).
         case clickToolbar(tab: String)
+        /// The user presses a keyboard command's shortcut with the tab in front.
+        case command(name: String, tab: String)
         case suspendBackground
         case wakeBackground
         case runUntilIdle

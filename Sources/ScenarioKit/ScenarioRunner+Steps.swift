@@ -78,6 +78,11 @@ extension ScenarioRunner {
             guard let host else { throw StepFailure("\(step.path): no extension is installed") }
             let tab = try self.tab(name, step)
             _ = try attempt(step) { try browser.clickAction(of: host, in: tab) }
+        case let .command(name, tabName):
+            note("command \(name) in tab \(tabName)")
+            guard let host else { throw StepFailure("\(step.path): no extension is installed") }
+            let tab = try self.tab(tabName, step)
+            try attempt(step) { try browser.performCommand(name, of: host, in: tab) }
         case let .setPermission(host, permission):
             browser.setSitePermission(permission, for: host)
         case .suspendBackground:

@@ -77,8 +77,13 @@ package enum APISurface {
                                        methods: ["contains": (1, 1), "getAll": (0, 0), "request": (1, 1), "remove": (1, 1)],
                                        events: ["onAdded", "onRemoved"])
 
+    /// commands: Chrome always has it in extension pages; Safari only when the manifest has a
+    /// `commands` object (WebExtensionAPINamespace.cpp, isPropertyAllowed).
+    static let commands = Namespace(name: "commands", permission: nil, audience: .privileged,
+                                    methods: ["getAll": (0, 0)], events: ["onCommand"])
+
     /// Every namespace some context can be given.
-    static let every = namespaces + [webNavigation, dnr, scripting, alarms, permissionsAPI]
+    static let every = namespaces + [webNavigation, dnr, scripting, alarms, permissionsAPI, commands]
 
     /// Every namespace with its methods and events (the README's API table is checked against it).
     package static var table: [(name: String, methods: [String], events: [String])] {
@@ -91,8 +96,9 @@ package enum APISurface {
     })
 
     /// The surface for a context: namespaces it may see given `permissions`.
-    static func surface(privileged: Bool, permissions: Set<String>, profile: Browser.Profile = .safari) -> [Namespace] {
+    static func surface(privileged: Bool, permissions: Set<String>, profile: Browser.Profile = .safari, hasCommands: Bool = false) -> [Namespace] {
         var all = namespaces + [webNavigation, scripting, alarms, permissionsAPI]
+        if profile == .chromium || hasCommands { all.append(commands) }
         if permissions.contains("declarativeNetRequest") || permissions.contains("declarativeNetRequestWithHostAccess") {
             all.append(Namespace(name: dnr.name, permission: nil, audience: dnr.audience, methods: dnr.methods, events: dnr.events))
         }

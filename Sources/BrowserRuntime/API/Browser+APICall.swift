@@ -131,6 +131,7 @@ extension Browser {
         case "windows": return handleWindows(call)
         case "alarms": return handleAlarms(call)
         case "permissions": return handlePermissions(call)
+        case "commands": return handleCommands(call)
         case "action": return handleAction(call)
         case "declarativeNetRequest": return handleDNR(call)
         case "webNavigation": return handleWebNavigation(call)

@@ -163,7 +163,7 @@ extension Browser {
         let realm = session.realm.context
         let surface = realm.object()
         var events: [JSValue] = []
-        for namespace in APISurface.surface(privileged: privileged, permissions: permissions, profile: options.profile) {
+        for namespace in APISurface.surface(privileged: privileged, permissions: permissions, profile: options.profile, hasCommands: host.bundle.manifest.commands != nil) {
             let methods = realm.object()
             for (method, counts) in namespace.methods {
                 try methods.set(method, try realm.array([realm.number(Double(counts.min)), realm.number(Double(counts.max))]))
@@ -189,12 +189,18 @@ extension ExtensionContext {
     /// in a task of its own: in Safari an extension event crosses from the browser to the
     /// context's process and never runs inside the script whose action fired it. The arguments
     /// are fixed when the event fires; a context gone by then gets nothing.
-    func dispatch(_ event: String, json arguments: [String]) {
+    /// With `userGesture`, the listeners run as the handling of the user's input (an action
+    /// click, a keyboard command): a permissions.request there may prompt.
+    func dispatch(_ event: String, json arguments: [String], userGesture: Bool = false) {
         guard isAlive else { return }
         host.browser.loop.schedule(owner: world.page?.id, label: "\(event) to \(location)") { [weak self] in
             guard let self, self.isAlive else { return }
             let context = self.world.context
             guard let args = try? context.array(arguments.map { try context.parseJSON($0) }) else { return }
+            let browser = self.host.browser
+            let previous = browser.inUserGesture
+            if userGesture { browser.inUserGesture = true }
+            defer { browser.inUserGesture = previous }
             _ = try? self.api.invoke("dispatch", [context.string(event), args])
         }
     }

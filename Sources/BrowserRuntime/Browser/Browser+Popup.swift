@@ -20,10 +20,8 @@ extension Browser {
         trace.record(.toolbar, at: "tab\(tab.id)", "click \(host.bundle.manifest.name)")
         grantActiveTab(host, tab: tab)
         wakeIfNeeded(host, for: "action.onClicked")
-        withUserGesture {
-            for context in liveContexts(of: host) where context.kind.isPrivileged {
-                context.dispatch("action.onClicked", json: [tabJSON(tab, for: host)])
-            }
+        for context in liveContexts(of: host) where context.kind.isPrivileged {
+            context.dispatch("action.onClicked", json: [tabJSON(tab, for: host)], userGesture: true)
         }
         return nil
     }

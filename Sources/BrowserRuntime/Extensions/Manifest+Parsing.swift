@@ -24,7 +24,7 @@ extension Manifest {
         } catch {
             throw ManifestError(file: file, keyPath: "", reason: "not valid JSON: \(error.localizedDescription)")
         }
-        var reader = KeyReader(file: file, fileExists: fileExists)
+        var reader = KeyReader(file: file, fileExists: fileExists, bytes: bytes)
         do {
             guard let object = root as? [String: Any] else {
                 throw ManifestError(file: file, keyPath: "", reason: "the top level must be an object")
@@ -44,6 +44,14 @@ extension Manifest {
 private struct KeyReader {
     let file: String
     let fileExists: (String) -> Bool
+    /// The file's bytes, where a key's place in it is looked up (the order of `commands`).
+    let bytes: [UInt8]
+
+    /// The members of the object at `path`, in the order the file writes them.
+    func orderedKeys(of path: String, _ keys: [String]) -> [String] {
+        let placed = keys.map { key in (key, JSONLocator.locate(path + "." + key, in: bytes).map { ($0.line, $0.column) } ?? (Int.max, 0)) }
+        return placed.sorted { $0.1 == $1.1 ? $0.0 < $1.0 : $0.1 < $1.1 }.map(\.0)
+    }
 
     func fail(_ path: String, _ reason: String) -> ManifestError {
         ManifestError(file: file, keyPath: path, reason: reason)
@@ -129,6 +137,17 @@ private struct KeyReader {
             }
         }
         if let action = object["action"] { manifest.action = try self.action(action) }
+        if let commands = object["commands"] as? [String: Any] {
+            // Entries are read as written; what each browser makes of them (shortcuts, the
+            // action command) is Browser+Commands'. The order is the file's, as Safari lists them.
+            manifest.commands = orderedKeys(of: "commands", Array(commands.keys)).compactMap { name in
+                guard let entry = commands[name] as? [String: Any] else { return nil }
+                var keys: [String: String] = [:]
+                if let text = entry["suggested_key"] as? String { keys[""] = text }
+                if let map = entry["suggested_key"] as? [String: Any] { for (platform, key) in map { if let key = key as? String { keys[platform] = key } } }
+                return Manifest.Command(name: name, description: entry["description"] as? String, suggestedKeys: keys)
+            }
+        }
         if let options = object["options_ui"] {
             guard let options = options as? [String: Any] else { throw fail("options_ui", "must be an object with 'page'") }
             manifest.options = Manifest.OptionsPage(page: try file(options["page"], "options_ui.page"),

@@ -72,6 +72,14 @@ public struct Manifest: Sendable {
         public var openInTab: Bool
     }
 
+    /// One `commands` entry as written: its description and suggested keys by platform
+    /// (`default`, `mac`, … ; a string form is stored under "").
+    public struct Command: Equatable, Sendable {
+        public var name: String
+        public var description: String?
+        public var suggestedKeys: [String: String]
+    }
+
     /// One `web_accessible_resources` entry.
     public struct WebAccessibleResource: Sendable {
         /// Resource globs.
@@ -95,6 +103,9 @@ public struct Manifest: Sendable {
     public var optionalHostPermissions: [MatchPattern]
     /// `optional_permissions`: API permissions the extension may ask for at run time.
     public var optionalPermissions: Set<String> = []
+    /// `commands`, in the manifest's order; nil when the manifest has no `commands` object
+    /// (Safari then gives no `commands` namespace).
+    public var commands: [Command]? = nil
     public var webAccessibleResources: [WebAccessibleResource]
     public var action: Action?
     public var options: OptionsPage? = nil
@@ -108,7 +119,7 @@ public struct Manifest: Sendable {
         "manifest_version", "name", "version", "description", "background", "content_scripts", "declarative_net_request",
         "permissions", "host_permissions", "optional_host_permissions", "web_accessible_resources", "action",
         "icons", "author", "homepage_url", "short_name", "version_name", "minimum_chrome_version", "browser_specific_settings",
-        "update_url", "offline_enabled", "options_ui", "options_page", "optional_permissions",
+        "update_url", "offline_enabled", "options_ui", "options_page", "optional_permissions", "commands",
     ]
     /// The permissions something in the runtime checks.
     static let modelledPermissions: Set<String> = [
