@@ -5,7 +5,7 @@ import WebRuntime
 extension ScenarioReader {
     /// Step keys that name the action; exactly one per step.
     static let actionKeys: Set<String> = [
-        "open", "navigate", "reload", "back", "forward", "close", "activate", "script", "click", "key", "type", "media", "permission", "clickToolbar", "command", "nativeMessage",
+        "open", "navigate", "reload", "back", "forward", "close", "activate", "script", "click", "key", "type", "media", "permission", "clickToolbar", "command", "contextMenu", "nativeMessage",
         "suspendBackground", "wakeBackground", "runUntilIdle", "testMessage", "expect",
     ]
     static let modifierKeys: Set<String> = ["at", "after", "tab", "world", "private", "trusted", "selector", "set", "note"]
@@ -90,6 +90,12 @@ extension ScenarioReader {
         case "clickToolbar":
             let name = try string(fields[key], actionPath)
             action = .clickToolbar(tab: try knownTab(name, actionPath))
+        case "contextMenu":
+            let spec = try object(fields[key], actionPath, allowed: ["item", "on", "selection"])
+            var item: String
+            if case let .number(number)? = spec["item"] { item = JSONText.number(number) } else { item = try string(spec["item"], actionPath + ".item") }
+            action = .contextMenu(item: item, selector: try spec["on"].map { try selector($0, actionPath + ".on") },
+                                  selection: try spec["selection"].map { try string($0, actionPath + ".selection") }, tab: try knownTab(tab, path + ".tab"))
         case "command":
             action = .command(name: try string(fields[key], actionPath), tab: try knownTab(tab, path + ".tab"))
         case "suspendBackground": action = .suspendBackground

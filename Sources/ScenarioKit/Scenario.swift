@@ -90,6 +90,8 @@ public struct Scenario: Sendable {
         case clickToolbar(tab: String)
         /// The user presses a keyboard command's shortcut with the tab in front.
         case command(name: String, tab: String)
+        /// The user chooses the extension's context-menu item on an element (or the page).
+        case contextMenu(item: String, selector: String?, selection: String?, tab: String)
         case suspendBackground
         case wakeBackground
         case runUntilIdle

@@ -78,6 +78,24 @@ extension ScenarioRunner {
             guard let host else { throw StepFailure("\(step.path): no extension is installed") }
             let tab = try self.tab(name, step)
             _ = try attempt(step) { try browser.clickAction(of: host, in: tab) }
+        case let .contextMenu(item, selector, selection, tabName):
+            note("context menu item \(item)" + (selector.map { " on \($0)" } ?? "") + " in tab \(tabName)")
+            guard let host else { throw StepFailure("\(step.path): no extension is installed") }
+            let tab = try self.tab(tabName, step)
+            var target = MenuTarget(selectionText: selection)
+            if let selector {
+                // What is under the pointer: the link around it, a media element's source, a field.
+                let world = try self.world("page", tab: tabName, step)
+                let probe = "(function (s) { const e = document.querySelector(s); if (!e) throw new Error('no element matches ' + s); const a = e.closest('a[href]'); const m = ['img', 'video', 'audio'].includes(e.localName) ? e : null; return JSON.stringify({ link: a ? a.href : null, src: m ? (m.currentSrc || m.src || null) : null, media: m ? (m.localName === 'img' ? 'image' : m.localName) : null, editable: !!(e.isContentEditable || ['input', 'textarea'].includes(e.localName)) }); })(\(JSONText.string(selector)))"
+                let text = try run(world, probe, step).stringValue ?? "{}"
+                let fields = JSONText.fields(text)
+                let value = { (key: String) in fields[key].flatMap { JSONText.kind($0) == .string ? JSONText.decodeString($0) : nil } }
+                target.linkURL = value("link")
+                target.srcURL = value("src")
+                target.mediaType = value("media")
+                target.editable = fields["editable"] == "true"
+            }
+            try attempt(step) { try browser.clickMenuItem(item, of: host, on: target, in: tab) }
         case let .command(name, tabName):
             note("command \(name) in tab \(tabName)")
             guard let host else { throw StepFailure("\(step.path): no extension is installed") }

@@ -26,21 +26,21 @@ import WebRuntime
     @Test func unmodelledKeysAndPermissionsLoadWithOneWarningEach() throws {
         let manifest = try parse("""
             {"manifest_version": 3, "name": "X", "version": "1.0", "icons": {"16": "icon.svg"},
-             "commands": {"go": {"suggested_key": {"default": "Ctrl+Shift+Y"}}}, "omnibox": {"keyword": "x"}, "options_page": "popup.html",
-             "permissions": ["storage", "bookmarks", "contextMenus"]}
+             "side_panel": {"default_path": "popup.html"}, "omnibox": {"keyword": "x"}, "options_page": "popup.html",
+             "permissions": ["storage", "bookmarks", "history"]}
             """)
-        #expect(manifest.unmodelled == ["manifest key 'commands'", "manifest key 'omnibox'", "permission 'bookmarks'", "permission 'contextMenus'"])
+        #expect(manifest.unmodelled == ["manifest key 'omnibox'", "manifest key 'side_panel'", "permission 'bookmarks'", "permission 'history'"])
         // An options page is modelled (runtime.openOptionsPage opens it).
         #expect(manifest.options?.page == "popup.html" && manifest.options?.openInTab == true)
         #expect(try parse(#"{"manifest_version": 3, "name": "X", "version": "1", "permissions": ["storage", "tabs"]}"#).unmodelled.isEmpty)
         let browser = try Browser()
         let folder = Support.scratchRoot.appendingPathComponent("unmodelled-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try #"{"manifest_version": 3, "name": "Odd", "version": "1", "commands": {}, "permissions": ["bookmarks"]}"#
+        try #"{"manifest_version": 3, "name": "Odd", "version": "1", "omnibox": {}, "permissions": ["bookmarks"]}"#
             .write(to: folder.appendingPathComponent("manifest.json"), atomically: true, encoding: .utf8)
         try browser.install(try ExtensionBundle(folder: folder))
         let warnings = browser.trace.events.map(\.text).filter { $0.hasPrefix("warning:") }
-        #expect(warnings == ["warning: Odd: manifest key 'commands' is not modelled by this runtime (ignored)",
+        #expect(warnings == ["warning: Odd: manifest key 'omnibox' is not modelled by this runtime (ignored)",
                              "warning: Odd: permission 'bookmarks' is not modelled by this runtime (ignored)"])
     }
 

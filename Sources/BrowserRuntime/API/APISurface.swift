@@ -82,8 +82,14 @@ package enum APISurface {
     static let commands = Namespace(name: "commands", permission: nil, audience: .privileged,
                                     methods: ["getAll": (0, 0)], events: ["onCommand"])
 
+    /// contextMenus (its permission), and in Safari also menus (its own permission): the same
+    /// API (WebExtensionAPIMenusCocoa.mm); extension pages only.
+    static let menuMethods: [String: (min: Int, max: Int)] = ["create": (1, 1), "update": (2, 2), "remove": (1, 1), "removeAll": (0, 0)]
+    static let contextMenus = Namespace(name: "contextMenus", permission: "contextMenus", audience: .privileged, methods: menuMethods, events: ["onClicked"])
+    static let menus = Namespace(name: "menus", permission: "menus", audience: .privileged, methods: menuMethods, events: ["onClicked"])
+
     /// Every namespace some context can be given.
-    static let every = namespaces + [webNavigation, dnr, scripting, alarms, permissionsAPI, commands]
+    static let every = namespaces + [webNavigation, dnr, scripting, alarms, permissionsAPI, commands, contextMenus, menus]
 
     /// Every namespace with its methods and events (the README's API table is checked against it).
     package static var table: [(name: String, methods: [String], events: [String])] {
@@ -97,7 +103,8 @@ package enum APISurface {
 
     /// The surface for a context: namespaces it may see given `permissions`.
     static func surface(privileged: Bool, permissions: Set<String>, profile: Browser.Profile = .safari, hasCommands: Bool = false) -> [Namespace] {
-        var all = namespaces + [webNavigation, scripting, alarms, permissionsAPI]
+        var all = namespaces + [webNavigation, scripting, alarms, permissionsAPI, contextMenus]
+        if profile == .safari { all.append(menus) }
         if profile == .chromium || hasCommands { all.append(commands) }
         if permissions.contains("declarativeNetRequest") || permissions.contains("declarativeNetRequestWithHostAccess") {
             all.append(Namespace(name: dnr.name, permission: nil, audience: dnr.audience, methods: dnr.methods, events: dnr.events))

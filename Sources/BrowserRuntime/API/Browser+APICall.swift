@@ -132,6 +132,7 @@ extension Browser {
         case "alarms": return handleAlarms(call)
         case "permissions": return handlePermissions(call)
         case "commands": return handleCommands(call)
+        case "contextMenus", "menus": return handleMenus(call)
         case "action": return handleAction(call)
         case "declarativeNetRequest": return handleDNR(call)
         case "webNavigation": return handleWebNavigation(call)

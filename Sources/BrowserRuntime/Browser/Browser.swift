@@ -244,5 +244,6 @@ final class APIModule {
         try define("answerMessage", 3) { browser, call in browser.answerMessage(call); return nil }
         try Browser.installPortFunctions(define)
         try Browser.installTestFunctions(define)
+        try Browser.installMenuFunctions(define)
     }
 }

@@ -37,6 +37,9 @@ public final class ExtensionHost {
     var grantedOrigins: [String] = []
     /// The API permissions in force: the manifest's and those granted since.
     var permissions: Set<String> { bundle.manifest.permissions.union(grantedPermissions) }
+    /// Context-menu items, in creation order, and how many ids were made for items given none.
+    var menuItems: [MenuItem] = []
+    var menuIDs = 0
     /// `alarms` alarms by name (kept by the browser, so they outlive a background's unloading).
     var alarms: [String: ScheduledAlarm] = [:]
 

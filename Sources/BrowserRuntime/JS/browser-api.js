@@ -528,6 +528,60 @@
       if (payload !== null) lastError.during(payload, fire, false); else fire();
     }
 
+    // MARK: menus.create / contextMenus.create answer the item's id at once (both browsers'
+    // bindings), checking the properties in the caller; the browser's own refusals (a
+    // duplicate id, an unknown parent) come later, to the callback's runtime.lastError or, with
+    // none, the console. Safari (WebExtensionAPIMenusCocoa.mm) makes an id when none is given
+    // and answers a numeric-looking one as a number; Chrome's service-worker extensions must
+    // give one (the browser refuses the item).
+    const menuTypes = ["normal", "checkbox", "radio", "separator"];
+    const menuContexts = ["action", "all", "audio", "browser_action", "editable", "frame", "image", "launcher", "link", "page", "page_action", "selection", "tab", "video"];
+    const menuKeys = ["checked", "command", "contexts", "documentUrlPatterns", "enabled", "icons", "id", "onclick", "parentId", "targetUrlPatterns", "title", "type", "visible"];
+    for (const namespace of ["menus", "contextMenus"]) {
+      const area = browser[namespace];
+      if (!area || typeof area.create !== "function") continue;
+      area.create = function create(properties, callback) {
+        const api = namespace + ".create()";
+        if (profile === "chromium") {
+          const signature = "Error in invocation of contextMenus.create(object createProperties, optional function callback): ";
+          if (!isOfType(properties, "object")) throw new own.TypeError(signature + "No matching signature.");
+          const fail = (detail) => new own.TypeError(signature + "Error at parameter 'createProperties': " + detail);
+          for (const key of Object.keys(properties)) if (!menuKeys.includes(key)) throw fail("Unexpected property: '" + key + "'.");
+          if (properties.type !== undefined && !menuTypes.includes(properties.type)) throw fail("Error at property 'type': Value must be one of checkbox, normal, radio, separator.");
+          if (properties.id !== undefined && typeof properties.id !== "string") throw fail("Error at property 'id': Invalid type: expected string, found " + typeof properties.id + ".");
+          (properties.contexts || []).forEach((value, index) => {
+            if (!menuContexts.includes(value)) throw fail("Error at property 'contexts': Error at index " + index + ": Value must be one of " + menuContexts.join(", ") + ".");
+          });
+        } else {
+          const problem = dictionaryProblem(properties, "properties", properties && properties.type === "separator" ? [] : ["title"],
+            { title: "string", type: "string", contexts: ["string"], checked: "boolean", enabled: "boolean", visible: "boolean",
+              documentUrlPatterns: ["string"], targetUrlPatterns: ["string"], command: "string" });
+          if (problem) throw callError(api, problem, own);
+          for (const key of ["id", "parentId"]) {
+            const value = properties[key];
+            if (value === undefined) continue;
+            if (typeof value !== "string" && typeof value !== "number") throw callError(api, "The 'properties' value is invalid, because '" + key + "' is expected to be a string or a number, but " + provided(value) + " was provided", own);
+            if (value === "") throw callError(api, "The '" + key + "' value is invalid, because it must not be empty", own);
+          }
+          if (properties.title === "") throw callError(api, "The 'title' value is invalid, because it must not be empty", own);
+          if (properties.type !== undefined && !menuTypes.includes(properties.type)) {
+            throw callError(api, "The 'type' value is invalid, because it must specify either 'normal', 'checkbox', 'radio', or 'separator'", own);
+          }
+          if (properties.onclick !== undefined && typeof properties.onclick !== "function") throw callError(api, "The 'onclick' value is invalid, because it must be a function", own);
+        }
+        const sent = {};
+        for (const key of menuKeys) if (key !== "onclick" && properties[key] !== undefined) sent[key] = Array.isArray(properties[key]) ? properties[key].slice() : properties[key];
+        if (sent.id === undefined && profile !== "chromium") sent.id = host.menuID(contextId);
+        if (typeof sent.id === "number") sent.id = String(sent.id);
+        if (typeof sent.parentId === "number") sent.parentId = String(sent.parentId);
+        const promise = host.apiCall(contextId, namespace, "create", [sent]);
+        const run = () => { if (typeof callback === "function") { try { callback(); } catch (error) { uncaught(error); } } };
+        promise.then(run, (error) => lastError.during(error && error.message !== undefined ? String(error.message) : String(error), run, true));
+        if (sent.id === undefined) return undefined;
+        return profile !== "chromium" && sent.id.trim() !== "" && !Number.isNaN(Number(sent.id)) ? Number(sent.id) : sent.id;
+      };
+    }
+
     // Safari: a content script sees storage.session only while `isOpen()` says so.
     function gateSession(isOpen) {
       const storage = browser.storage;

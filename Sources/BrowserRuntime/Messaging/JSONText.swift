@@ -8,16 +8,16 @@ import WebRuntime
 package enum JSONText {
     /// A number as JSON.stringify writes it for the values the runtime makes (times, counts):
     /// integral values without a fraction.
-    static func number(_ value: Double) -> String {
+    package static func number(_ value: Double) -> String {
         guard value.isFinite else { return "null" }
         if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
         return "\(value)"
     }
 
     /// The kind of the top-level value.
-    enum Kind { case object, array, string, number, boolean, null }
+    package enum Kind { case object, array, string, number, boolean, null }
 
-    static func kind(_ json: String) -> Kind {
+    package static func kind(_ json: String) -> Kind {
         switch json.utf8.first {
         case UInt8(ascii: "{"): return .object
         case UInt8(ascii: "["): return .array
@@ -80,7 +80,7 @@ package enum JSONText {
 
     /// An object's keys and value JSON texts (a repeated key keeps its last value; none for
     /// anything but an object, nil included).
-    static func fields(_ json: String?) -> [String: String] {
+    package static func fields(_ json: String?) -> [String: String] {
         Dictionary(entries(json ?? "null").map { ($0.key, $0.value) }, uniquingKeysWith: { $1 })
     }
 
@@ -91,7 +91,7 @@ package enum JSONText {
     }
 
     /// Decodes a JSON string literal.
-    static func decodeString(_ json: String) -> String {
+    package static func decodeString(_ json: String) -> String {
         // Fast path: a literal without escapes is its text between the quotes (most keys).
         let utf8 = json.utf8
         if utf8.count >= 2, utf8.first == UInt8(ascii: "\""), utf8.last == UInt8(ascii: "\""), !utf8.contains(UInt8(ascii: "\\")) {
