@@ -27,21 +27,21 @@ import WebRuntime
         let manifest = try parse("""
             {"manifest_version": 3, "name": "X", "version": "1.0", "icons": {"16": "icon.svg"},
              "commands": {"go": {"suggested_key": {"default": "Ctrl+Shift+Y"}}}, "omnibox": {"keyword": "x"}, "options_page": "popup.html",
-             "permissions": ["storage", "alarms", "contextMenus"]}
+             "permissions": ["storage", "notifications", "contextMenus"]}
             """)
-        #expect(manifest.unmodelled == ["manifest key 'commands'", "manifest key 'omnibox'", "permission 'alarms'", "permission 'contextMenus'"])
+        #expect(manifest.unmodelled == ["manifest key 'commands'", "manifest key 'omnibox'", "permission 'contextMenus'", "permission 'notifications'"])
         // An options page is modelled (runtime.openOptionsPage opens it).
         #expect(manifest.options?.page == "popup.html" && manifest.options?.openInTab == true)
         #expect(try parse(#"{"manifest_version": 3, "name": "X", "version": "1", "permissions": ["storage", "tabs"]}"#).unmodelled.isEmpty)
         let browser = try Browser()
         let folder = Support.scratchRoot.appendingPathComponent("unmodelled-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try #"{"manifest_version": 3, "name": "Odd", "version": "1", "commands": {}, "permissions": ["alarms"]}"#
+        try #"{"manifest_version": 3, "name": "Odd", "version": "1", "commands": {}, "permissions": ["notifications"]}"#
             .write(to: folder.appendingPathComponent("manifest.json"), atomically: true, encoding: .utf8)
         try browser.install(try ExtensionBundle(folder: folder))
         let warnings = browser.trace.events.map(\.text).filter { $0.hasPrefix("warning:") }
         #expect(warnings == ["warning: Odd: manifest key 'commands' is not modelled by this runtime (ignored)",
-                             "warning: Odd: permission 'alarms' is not modelled by this runtime (ignored)"])
+                             "warning: Odd: permission 'notifications' is not modelled by this runtime (ignored)"])
     }
 
     @Test func fullManifestParses() throws {
