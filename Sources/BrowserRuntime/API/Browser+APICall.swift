@@ -129,6 +129,7 @@ extension Browser {
         case "tabs": return handleTabs(call)
         case "windows": return handleWindows(call)
         case "alarms": return handleAlarms(call)
+        case "i18n": return handleI18n(call)
         case "action": return handleAction(call)
         case "declarativeNetRequest": return handleDNR(call)
         case "webNavigation": return handleWebNavigation(call)
