@@ -93,9 +93,9 @@ struct ScenarioReader {
     /// The permissions `folder`'s manifest asks for.
     /// - Throws: ``ScenarioError`` at `extension` when the manifest or a static ruleset it names
     ///   is not valid: bad input, found before anything runs.
-    func manifestPermissions(of folder: URL) throws -> Set<String> {
+    func manifestPermissions(of folder: URL, profile: Browser.Profile) throws -> Set<String> {
         do {
-            let bundle = try ExtensionBundle(folder: folder)
+            let bundle = try ExtensionBundle(folder: folder, profile: profile)
             try bundle.validateRulesets()
             return bundle.manifest.permissions
         } catch {
@@ -154,9 +154,16 @@ struct ScenarioReader {
         if let value = top["extension"] {
             if case .null = value { extensionFolder = nil } else { extensionFolder = try file(value, "extension", directory: true) }
         }
+        var profile = Browser.Profile.safari
+        if let value = top["profile"] {
+            let text = try string(value, "profile")
+            guard let parsed = Browser.Profile(rawValue: text) else { throw fail("profile", "'\(text)' must be safari or chromium") }
+            profile = parsed
+        }
         // The extension's manifest is input too: a broken one is refused here, before anything
-        // runs (exit 2), not found by the first step that needs the extension.
-        let asked = try extensionFolder.map { try manifestPermissions(of: $0) } ?? []
+        // runs (exit 2), not found by the first step that needs the extension. It is read as
+        // the scenario's browser reads it (Chrome refuses some `_locales` that Safari takes).
+        let asked = try extensionFolder.map { try manifestPermissions(of: $0, profile: profile) } ?? []
         var withheld: Set<String> = []
         if let value = top["withheldPermissions"] {
             guard case let .array(list) = value else { throw fail("withheldPermissions", "must be an array of permission names") }
@@ -169,12 +176,6 @@ struct ScenarioReader {
                 }
                 withheld.insert(name)
             }
-        }
-        var profile = Browser.Profile.safari
-        if let value = top["profile"] {
-            let text = try string(value, "profile")
-            guard let parsed = Browser.Profile(rawValue: text) else { throw fail("profile", "'\(text)' must be safari or chromium") }
-            profile = parsed
         }
         var permissions: [(String, SitePermission)] = []
         if let value = top["sitePermissions"] {

@@ -177,7 +177,7 @@ public final class ScenarioRunner {
         browser.permissionPrompt = { _, _, _ in accepts }
         guard let folder = scenario.extensionFolder else { return }
         let bundle: ExtensionBundle
-        do { bundle = try ExtensionBundle(folder: folder).withholding(scenario.withheldPermissions) } catch {
+        do { bundle = try ExtensionBundle(folder: folder, profile: browser.options.profile).withholding(scenario.withheldPermissions) } catch {
             throw StepFailure("extension: \(error)")
         }
         host = try browser.install(bundle) { host in

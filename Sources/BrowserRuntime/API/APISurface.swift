@@ -45,6 +45,13 @@ package enum APISurface {
                   methods: ["setIcon": (1, 1), "setBadgeText": (1, 1), "getBadgeText": (1, 1), "setBadgeBackgroundColor": (1, 1),
                             "getBadgeBackgroundColor": (1, 1), "setTitle": (1, 1), "getTitle": (1, 1)],
                   events: ["onClicked"]),
+        // i18n: every context, content scripts included, in both browsers, and no permission.
+        // getMessage and getUILanguage answer at once in the caller (browser-api.js
+        // `synchronous`), as both browsers answer them from catalogs the context already has;
+        // detectLanguage is absent (Safari has none; Chrome's runs a language model).
+        Namespace(name: "i18n", permission: nil, audience: .all,
+                  methods: ["getMessage": (1, 3), "getUILanguage": (0, 0), "getAcceptLanguages": (0, 0)],
+                  events: []),
     ]
 
     /// webNavigation needs its permission: the frame-tree queries and the navigation events.

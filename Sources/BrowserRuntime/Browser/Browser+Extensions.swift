@@ -5,17 +5,26 @@ import WebRuntime
 extension Browser {
     /// Installs an extension and starts its background, which receives `runtime.onInstalled`
     /// with reason `install` once its scripts have run.
-    /// - Throws: ``ManifestError`` for an invalid rule file, ``JSError`` when the runtime cannot
-    ///   start the background (script errors are reported on the background page instead).
+    /// A bundle loaded by the other profile's rules is loaded again by this browser's (its
+    /// `_locales` and `__MSG_` are read differently).
+    /// - Throws: ``ManifestError`` for an invalid rule file or what this browser refuses to load,
+    ///   ``JSError`` when the runtime cannot start the background (script errors are reported on
+    ///   the background page instead).
     /// - Parameter prepare: runs before the background starts (scenario setup: storage, rules).
     @discardableResult
     public func install(_ bundle: ExtensionBundle, prepare: ((ExtensionHost) throws -> Void)? = nil) throws -> ExtensionHost {
+        var bundle = try bundle.loaded(for: options.profile)
         // Chrome names an extension by its own scheme and id shape.
-        let bundle = options.profile == .chromium && bundle.urlScheme != ExtensionBundle.chromiumScheme ? bundle.chromiumIdentity() : bundle
+        if options.profile == .chromium && bundle.urlScheme != ExtensionBundle.chromiumScheme { bundle = bundle.chromiumIdentity() }
         let host = try ExtensionHost(bundle: bundle, browser: self)
         try prepare?(host)
         extensions.append(host)
         trace.record(.navigation, at: "browser", "install \(bundle.manifest.name) \(bundle.manifest.version) as \(bundle.id)")
+        // What Safari records as the extension's errors and loads it anyway, e.g.
+        // `warning: Sample: default_locale: Unable to find ... (localization is off)`.
+        for warning in bundle.localization.warnings {
+            trace.record(.navigation, at: "browser", "warning: \(bundle.manifest.name): \(warning)")
+        }
         for item in bundle.manifest.unmodelled {
             trace.record(.navigation, at: "browser", "warning: \(bundle.manifest.name): \(item) is not modelled by this runtime (ignored)")
         }
@@ -118,7 +127,7 @@ extension Browser {
         try runtime.set("getURL", realm.function("getURL", length: 1) { call in
             call.context.string(bundle.url(try call.argument(0).toString()))
         })
-        let manifestJSON = (try? bundle.text("manifest.json")) ?? "{}"
+        let manifestJSON = bundle.manifestText
         try runtime.set("getManifest", realm.function("getManifest", length: 0) { [weak world] call in
             try (world?.context ?? call.context).parseJSON(manifestJSON)
         })

@@ -89,7 +89,7 @@ extension Browser {
                     scripts.append(ContentScript(extensionID: host.id, source: try host.bundle.text(file), url: host.bundle.url(file), runAt: entry.runAt))
                 }
                 for file in entry.css {
-                    styleSheets.append((host.id, file, try host.bundle.text(file)))
+                    styleSheets.append((host.id, file, try host.bundle.styleSheet(file)))
                 }
             }
         }

@@ -113,7 +113,11 @@ public final class Browser {
             // only its body is served, unless a rule blocks it.
             let frame = self.loadingFrames.last
             if ExtensionBundle.schemeLength(of: url) != nil {
-                return self.extensionResource(url, for: frame?.effectiveURL ?? self.loadingExtensionPage ?? "")
+                guard let text = self.extensionResource(url, for: frame?.effectiveURL ?? self.loadingExtensionPage ?? "") else { return nil }
+                // An extension's stylesheets are served with `__MSG_name__` replaced, in both
+                // browsers (WebKit's test CSSLocalization; Chromium's extension_localization_throttle.cc).
+                guard let host = self.extensionHost(owning: url) else { return text }
+                return host.bundle.localization.localizeStyleSheet(text, extensionID: host.id)
             }
             let request = NetworkRequest(url: url, type: .stylesheet, tabID: frame?.tab.id ?? -1, documentURL: frame?.effectiveURL,
                                          frameChain: frame?.chain ?? [], frameID: frame?.id ?? 0)
@@ -245,5 +249,6 @@ final class APIModule {
         try Browser.installPortFunctions(define)
         try Browser.installTestFunctions(define)
         try Browser.installMenuFunctions(define)
+        try Browser.installI18nFunctions(define)
     }
 }

@@ -12,21 +12,47 @@ public struct ExtensionBundle: Sendable {
     /// The scheme and separator of its URLs: `safari-web-extension://`, or `chrome-extension://`
     /// once installed in the chromium profile (``chromiumIdentity()``).
     public private(set) var urlScheme = ExtensionBundle.scheme
+    /// The browser whose rules loaded it: they differ in how `_locales` and `__MSG_` are read.
+    public let profile: Browser.Profile
+    /// Its `_locales` catalogs as that browser resolves them.
+    public let localization: Localization
+    /// manifest.json as the extension's scripts see it (`runtime.getManifest()`): localized.
+    let manifestText: String
+    /// The id given when it was loaded (nil: derived from the name).
+    private let givenID: String?
+    /// API permissions withheld (``withholding(_:)``), kept when it is loaded again.
+    private var withheld: Set<String> = []
 
-    /// Loads and validates `folder/manifest.json`.
+    /// Loads and validates `folder/manifest.json` and its `_locales` catalogs, localizing the
+    /// manifest as `profile`'s browser does.
     /// - Parameter id: the extension id (Safari uses a per-profile UUID); by default derived from
-    ///   the manifest name so traces are stable.
-    /// - Throws: ``ManifestError`` naming the file and key path.
-    public init(folder: URL, id: String? = nil) throws {
+    ///   the (localized) manifest name so traces are stable.
+    /// - Throws: ``ManifestError`` naming the file (manifest.json or a messages.json) and key path.
+    public init(folder: URL, id: String? = nil, profile: Browser.Profile = .safari) throws {
         let file = folder.appendingPathComponent("manifest.json")
         guard let data = FileManager.default.contents(atPath: file.path) else {
             throw ManifestError(file: file.path, keyPath: "", reason: "cannot read the manifest (is '\(folder.path)' an extension folder?)")
         }
         self.folder = folder
-        manifest = try Manifest.parse(data, file: file.path) { path in
+        self.profile = profile
+        let parsed = try Manifest.parse(data, file: file.path, fileExists: { path in
             FileManager.default.fileExists(atPath: folder.appendingPathComponent(path).path)
-        }
+        }, localize: { top in
+            try Localization.load(folder: folder, manifest: top, manifestFile: file.path, profile: profile)
+        })
+        manifest = parsed.manifest
+        localization = parsed.localization ?? .off(profile)
+        manifestText = localization.manifestForScripts(String(decoding: parsed.text, as: UTF8.self))
+        givenID = id
         self.id = id ?? Self.stableID(for: manifest.name)
+    }
+
+    /// The same extension as `profile`'s browser loads it (itself when it already is), with the
+    /// same withheld permissions.
+    /// - Throws: ``ManifestError`` for what that browser refuses (Chrome's `_locales` rules).
+    public func loaded(for profile: Browser.Profile) throws -> ExtensionBundle {
+        guard profile != self.profile else { return self }
+        return try ExtensionBundle(folder: folder, id: givenID, profile: profile).withholding(withheld)
     }
 
     /// Reads and validates every static ruleset the manifest names, as installing would: a
@@ -40,6 +66,7 @@ public struct ExtensionBundle: Sendable {
     public func withholding(_ permissions: Set<String>) -> ExtensionBundle {
         var copy = self
         copy.manifest.permissions.subtract(permissions)
+        copy.withheld.formUnion(permissions)
         return copy
     }
 
@@ -58,6 +85,13 @@ public struct ExtensionBundle: Sendable {
         }
         texts[path] = text
         return text
+    }
+
+    /// A stylesheet of the extension as the browser serves it to pages: its `__MSG_name__`
+    /// references replaced (``Localization/localizeStyleSheet(_:extensionID:)``).
+    /// - Throws: ``ManifestError`` when it cannot be read.
+    public func styleSheet(_ path: String) throws -> String {
+        localization.localizeStyleSheet(try text(path), extensionID: id)
     }
 
     /// The scheme and separator of Safari's extension URLs.

@@ -12,24 +12,49 @@ extension Manifest {
     ///     every file the manifest names is checked.
     /// - Throws: ``ManifestError``.
     public static func parse(_ data: Data, file: String, fileExists: @escaping (String) -> Bool) throws -> Manifest {
+        try parse(data, file: file, fileExists: fileExists, localize: nil).manifest
+    }
+
+    /// Parses manifest JSON after localizing it: `localize` gets the top-level object as written
+    /// and answers the extension's catalogs, whose `__MSG_name__` replacement is applied before
+    /// any key is read (so the name in traces is the localized one).
+    /// - Returns: the manifest, its localized text and the localization.
+    /// - Throws: ``ManifestError`` from the manifest or from `localize`.
+    static func parse(_ data: Data, file: String, fileExists: @escaping (String) -> Bool,
+                      localize: (([String: Any]) throws -> Localization)?) throws -> (manifest: Manifest, text: [UInt8], localization: Localization?) {
         // Strict JSON first (StrictJSON): a trailing comma, a repeated key, a byte-order mark or
         // invalid UTF-8 is refused with its line and column, where Foundation would accept some.
-        let bytes = [UInt8](data)
+        var bytes = [UInt8](data)
         do { _ = try JSONValue.parse(bytes) } catch {
             throw ManifestError(file: file, keyPath: error.path, reason: "not valid JSON: \(error.message)", line: error.line, column: error.column)
         }
-        let root: Any
-        do {
-            root = try JSONSerialization.jsonObject(with: data)
-        } catch {
-            throw ManifestError(file: file, keyPath: "", reason: "not valid JSON: \(error.localizedDescription)")
+        func object(_ bytes: [UInt8]) throws -> [String: Any] {
+            let root: Any
+            do {
+                root = try JSONSerialization.jsonObject(with: Data(bytes))
+            } catch {
+                throw ManifestError(file: file, keyPath: "", reason: "not valid JSON: \(error.localizedDescription)")
+            }
+            guard let object = root as? [String: Any] else {
+                let location = JSONLocator.locate("", in: bytes)
+                throw ManifestError(file: file, keyPath: "", reason: "the top level must be an object", line: location?.line, column: location?.column)
+            }
+            return object
+        }
+        var top = try object(bytes)
+        var localization: Localization?
+        if let localize {
+            let made = try localize(top)
+            let localized = try made.localizedManifest(bytes, file: file)
+            if localized != bytes {
+                bytes = localized
+                top = try object(bytes)
+            }
+            localization = made
         }
         var reader = KeyReader(file: file, fileExists: fileExists, bytes: bytes)
         do {
-            guard let object = root as? [String: Any] else {
-                throw ManifestError(file: file, keyPath: "", reason: "the top level must be an object")
-            }
-            return try reader.manifest(object)
+            return (try reader.manifest(top), bytes, localization)
         } catch var error as ManifestError where error.line == nil {
             if let location = JSONLocator.locate(error.keyPath, in: bytes) {
                 error.line = location.line

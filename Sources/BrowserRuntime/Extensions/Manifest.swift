@@ -119,7 +119,7 @@ public struct Manifest: Sendable {
         "manifest_version", "name", "version", "description", "background", "content_scripts", "declarative_net_request",
         "permissions", "host_permissions", "optional_host_permissions", "web_accessible_resources", "action",
         "icons", "author", "homepage_url", "short_name", "version_name", "minimum_chrome_version", "browser_specific_settings",
-        "update_url", "offline_enabled", "options_ui", "options_page", "optional_permissions", "commands",
+        "update_url", "offline_enabled", "options_ui", "options_page", "optional_permissions", "commands", "default_locale",
     ]
     /// The permissions something in the runtime checks.
     static let modelledPermissions: Set<String> = [

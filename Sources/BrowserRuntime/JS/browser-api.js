@@ -294,6 +294,70 @@
   prepare["scripting.insertCSS"] = cssDetails("scripting.insertCSS()");
   prepare["scripting.removeCSS"] = cssDetails("scripting.removeCSS()");
 
+  // MARK: Methods answered at once, in the caller
+  //
+  // i18n.getMessage and i18n.getUILanguage return their answer, not a promise: both browsers
+  // answer them from catalogs the context already holds (WebKit's WebExtensionAPILocalization
+  // IDL; Chromium's extensions/renderer/i18n_hooks_delegate.cc). Each checks its arguments as
+  // the profile's bindings do; `(args, own, profile, contextId)` -> the value.
+  const chromeType = (value) => (Array.isArray(value) ? "array" : value === null ? "null" : typeof value);
+  const synchronous = {
+    "i18n.getMessage"(args, own, profile, contextId) {
+      const name = args[0], substitutions = args[1];
+      const list = [];
+      let escapeLt = false;
+      if (profile === "chromium") {
+        // extensions/renderer/bindings/api_signature.cc: a string, anything, then an optional
+        // object (not an array or function; null and undefined count as left out).
+        const signature = "Error in invocation of i18n.getMessage(string messageName, optional any substitutions, optional object options): ";
+        const options = args[2];
+        const isObject = (value) => value !== null && typeof value === "object" && !Array.isArray(value);
+        if (args.length > 3 || typeof name !== "string" || (options !== undefined && options !== null && !isObject(options))) {
+          throw new own.TypeError(signature + "No matching signature.");
+        }
+        if (isObject(options)) {
+          for (const key of Object.keys(options)) {
+            if (key !== "escapeLt") throw new own.TypeError(signature + "Error at parameter 'options': Unexpected property: '" + key + "'.");
+          }
+          const value = options.escapeLt;
+          if (value !== undefined && value !== null && typeof value !== "boolean") {
+            throw new own.TypeError(signature + "Error at parameter 'options': Error at property 'escapeLt': Invalid type: expected boolean, found " + chromeType(value) + ".");
+          }
+          escapeLt = value === true;
+        }
+        // i18n_hooks_delegate.cc: more than nine substitutions answer undefined; each is
+        // converted with ToString, and one that cannot be (a symbol, a throwing toString) is
+        // left out; a string is one substitution; anything else none.
+        if (Array.isArray(substitutions)) {
+          if (substitutions.length > 9) return undefined;
+          for (let i = 0; i < substitutions.length; i++) {
+            try { list.push(`${substitutions[i]}`); } catch (error) { /* left out, as Chrome does */ }
+          }
+        } else if (typeof substitutions === "string") {
+          list.push(substitutions);
+        }
+      } else {
+        // WebKit's generated bindings: `[CannotBeEmpty] DOMString name, [Optional, NSObject] any
+        // substitutions`; WebExtensionAPILocalizationCocoa.mm keeps the strings of an array
+        // (which moves the others' positions) and takes a string as the only one.
+        const api = "i18n.getMessage()";
+        if (args.length === 0) throw callError(api, "A required argument is missing", own);
+        if (typeof name !== "string") throw callError(api, "The 'name' value is invalid, because a string is expected", own);
+        if (name === "") throw callError(api, "The 'name' value is invalid, because it cannot be empty", own);
+        if (Array.isArray(substitutions)) {
+          for (let i = 0; i < substitutions.length; i++) if (typeof substitutions[i] === "string") list.push(substitutions[i]);
+        } else if (typeof substitutions === "string") {
+          list.push(substitutions);
+        }
+      }
+      return host.i18nMessage(contextId, name, list, escapeLt);
+    },
+    "i18n.getUILanguage"(args, own, profile) {
+      if (profile === "chromium" && args.length > 0) throw new own.TypeError("Error in invocation of i18n.getUILanguage(): No matching signature.");
+      return host.uiLanguage();
+    },
+  };
+
   // MARK: runtime.lastError
   //
   // Set only while the callback of a failed call runs (and, for a port whose connection failed,
@@ -352,6 +416,11 @@
       const methods = surface[namespace];
       for (const method of Object.keys(methods)) {
         const [min, max] = methods[method];
+        const answer = synchronous[namespace + "." + method];
+        if (answer) {
+          target[method] = function (...given) { return answer(given, own, profile, contextId); };
+          continue;
+        }
         target[method] = function (...given) {
           const [args, callback] = splitCallback(given);
           let problem = null;

@@ -48,7 +48,7 @@ public enum ExtensionTestRun {
     /// Reads and checks everything `run` needs, so that bad input stops a run before any test.
     /// - Throws: ``InputError`` or ``ManifestError``.
     public static func prepare(_ folder: URL, options: Options) throws -> (ExtensionBundle, [String: String]) {
-        let bundle = try ExtensionBundle(folder: folder)
+        let bundle = try ExtensionBundle(folder: folder, profile: options.profile)
         try bundle.validateRulesets()
         var pages: [String: String] = [:]
         for page in options.pages {
