@@ -43,7 +43,9 @@ package enum APISurface {
                   events: ["onCreated", "onRemoved", "onFocusChanged"]),
         Namespace(name: "action", permission: nil, audience: .privileged,
                   methods: ["setIcon": (1, 1), "setBadgeText": (1, 1), "getBadgeText": (1, 1), "setBadgeBackgroundColor": (1, 1),
-                            "getBadgeBackgroundColor": (1, 1), "setTitle": (1, 1), "getTitle": (1, 1)],
+                            "getBadgeBackgroundColor": (1, 1), "setTitle": (1, 1), "getTitle": (1, 1), "setPopup": (1, 1), "getPopup": (1, 1),
+                            "setBadgeTextColor": (1, 1), "getBadgeTextColor": (1, 1), "enable": (0, 1), "disable": (0, 1), "isEnabled": (0, 1),
+                            "getUserSettings": (0, 0), "openPopup": (0, 1)],
                   events: ["onClicked"]),
         // i18n: every context, content scripts included, in both browsers, and no permission.
         // getMessage and getUILanguage answer at once in the caller (browser-api.js

@@ -8,6 +8,11 @@ struct ActionState {
         var badgeText: String?
         var badgeColor: String?
         var title: String?
+        /// The popup's path in the extension ("" for none), the badge's text colour, and
+        /// whether the button is enabled (action.setPopup, setBadgeTextColor, enable/disable).
+        var popup: String?
+        var badgeTextColor: String?
+        var enabled: Bool?
     }
 
     var global = Values()
@@ -16,7 +21,8 @@ struct ActionState {
 
     init(manifest: Manifest) {
         let icon = manifest.action?.defaultIcon.sorted { $0.key < $1.key }.first?.value
-        defaults = Values(icon: icon, badgeText: "", badgeColor: "#FF3B30", title: manifest.action?.defaultTitle ?? manifest.name)
+        defaults = Values(icon: icon, badgeText: "", badgeColor: "#FF3B30", title: manifest.action?.defaultTitle ?? manifest.name,
+                          popup: manifest.action?.defaultPopup ?? "", badgeTextColor: "#FFFFFF", enabled: true)
     }
 
     /// What the toolbar shows for `tab`.
@@ -26,11 +32,22 @@ struct ActionState {
             icon: own.icon ?? global.icon ?? defaults.icon,
             badgeText: own.badgeText ?? global.badgeText ?? defaults.badgeText,
             badgeColor: own.badgeColor ?? global.badgeColor ?? defaults.badgeColor,
-            title: own.title ?? global.title ?? defaults.title)
+            title: own.title ?? global.title ?? defaults.title,
+            popup: own.popup ?? global.popup ?? defaults.popup,
+            badgeTextColor: own.badgeTextColor ?? global.badgeTextColor ?? defaults.badgeTextColor,
+            enabled: own.enabled ?? global.enabled ?? defaults.enabled)
     }
 
     /// Trace text of a state: `icon=images/toolbar.svg badge="" title="ADV"`.
     static func describe(_ values: Values) -> String {
         "icon=\(values.icon ?? "none") badge=\(JSONText.string(values.badgeText ?? "")) title=\(JSONText.string(values.title ?? ""))"
+            + (values.enabled == false ? " disabled" : "")
+    }
+
+    /// The global values with the manifest's defaults under them (a getter without a tab).
+    var globalEffective: Values {
+        Values(icon: global.icon ?? defaults.icon, badgeText: global.badgeText ?? defaults.badgeText, badgeColor: global.badgeColor ?? defaults.badgeColor,
+               title: global.title ?? defaults.title, popup: global.popup ?? defaults.popup,
+               badgeTextColor: global.badgeTextColor ?? defaults.badgeTextColor, enabled: global.enabled ?? defaults.enabled)
     }
 }

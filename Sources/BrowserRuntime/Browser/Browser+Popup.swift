@@ -16,7 +16,13 @@ extension Browser {
     @discardableResult
     public func clickAction(of host: ExtensionHost, in tab: Tab? = nil) throws -> Page? {
         guard let tab = tab ?? activeTab else { throw BrowserError("no tab to click '\(host.bundle.manifest.name)' in: open a tab first") }
-        if host.bundle.manifest.action?.defaultPopup != nil { return try openPopup(host, in: tab) }
+        let state = host.action.effective(tab: tab.id)
+        if state.enabled == false {
+            // A disabled button does nothing (action.disable).
+            trace.record(.toolbar, at: "tab\(tab.id)", "click \(host.bundle.manifest.name) (disabled: nothing happens)")
+            return nil
+        }
+        if let popup = state.popup, !popup.isEmpty { return try openPopup(host, in: tab, file: popup) }
         trace.record(.toolbar, at: "tab\(tab.id)", "click \(host.bundle.manifest.name)")
         grantActiveTab(host, tab: tab)
         wakeIfNeeded(host, for: "action.onClicked")
@@ -34,12 +40,16 @@ extension Browser {
     /// - Throws: ``BrowserError`` when the manifest names no popup or there is no tab;
     ///   ``ManifestError`` when the popup file cannot be read.
     @discardableResult
-    public func openPopup(_ host: ExtensionHost, in tab: Tab? = nil) throws -> Page {
+    public func openPopup(_ host: ExtensionHost, in tab: Tab? = nil, file chosen: String? = nil) throws -> Page {
         let manifest = host.bundle.manifest
-        guard let file = manifest.action?.defaultPopup else {
-            throw BrowserError("'\(manifest.name)' has no popup: its manifest sets no action.default_popup")
-        }
+        let noPopup = BrowserError("'\(manifest.name)' has no popup: its manifest sets no action.default_popup")
+        let anySet = host.action.tabs.values.contains { !($0.popup ?? "").isEmpty } || !(host.action.global.popup ?? "").isEmpty
+        guard chosen != nil || manifest.action?.defaultPopup != nil || anySet else { throw noPopup }
         guard let tab = tab ?? activeTab else { throw BrowserError("no tab to open the popup of '\(manifest.name)' on: open a tab first") }
+        // The tab's popup (action.setPopup), else the manifest's.
+        guard let file = chosen ?? host.action.effective(tab: tab.id).popup.flatMap({ $0.isEmpty ? nil : $0 }) else {
+            throw BrowserError("'\(manifest.name)' has no popup on tab\(tab.id): action.setPopup removed it")
+        }
         closePopup(host.id)
         trace.record(.toolbar, at: "tab\(tab.id)", "click \(manifest.name) (popup \(file))")
         grantActiveTab(host, tab: tab)
