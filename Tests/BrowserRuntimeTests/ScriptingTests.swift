@@ -32,7 +32,8 @@ import WebRuntime
 
     @Test func theNamespaceNeedsThePermissionAndAnExtensionPage() throws {
         let (browser, host, tab, worker) = try Self.probe()
-        #expect(try Support.eval(worker, "Object.keys(browser.scripting).sort().join()") as? String == "executeScript,insertCSS,removeCSS")
+        #expect(try Support.eval(worker, "Object.keys(browser.scripting).sort().join()") as? String
+            == "executeScript,getRegisteredContentScripts,insertCSS,registerContentScripts,removeCSS,unregisterContentScripts,updateContentScripts")
         let content = try #require(tab.page?.world(named: "content:\(host.id)"))
         #expect(try Support.eval(content, "typeof browser.scripting") as? String == "undefined")
         let (plain, plainHost) = try Support.browser()

@@ -71,7 +71,8 @@ package enum APISurface {
     /// scripting needs its permission; extension pages only (WebKit's
     /// isScriptingMessageAllowed: privileged and with the permission).
     static let scripting = Namespace(name: "scripting", permission: "scripting", audience: .privileged,
-                                     methods: ["executeScript": (1, 1), "insertCSS": (1, 1), "removeCSS": (1, 1)],
+                                     methods: ["executeScript": (1, 1), "insertCSS": (1, 1), "removeCSS": (1, 1), "registerContentScripts": (1, 1),
+                                               "getRegisteredContentScripts": (0, 1), "updateContentScripts": (1, 1), "unregisterContentScripts": (0, 1)],
                                      events: [])
 
     /// alarms needs its permission; extension pages only (WebKit's IDL marks it MainWorldOnly;

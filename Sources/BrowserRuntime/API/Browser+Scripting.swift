@@ -34,6 +34,7 @@ extension Browser {
     /// with id N in tab M."; `frameIds` are honoured by insertCSS, which reaches no later frame;
     /// removeCSS matches the origin too.
     func handleScripting(_ call: APICall) -> APIResult {
+        if call.method.hasSuffix("ContentScripts") { return handleRegisteredScripts(call) }
         let api = "scripting.\(call.method)()"
         let chromium = options.profile == .chromium
         let details = JSONText.fields(call.argument(0))

@@ -82,11 +82,14 @@ extension Browser {
         var scripts: [ContentScript] = []
         var styleSheets: [(extensionID: String, file: String, css: String)] = []
         for host in extensions where mayAccess(host, url: url, tab: frame.tab) {
-            for entry in host.bundle.manifest.contentScripts where entry.applies(to: url) {
+            // The manifest's entries, then those scripting.registerContentScripts added.
+            for entry in host.bundle.manifest.contentScripts + host.registeredScripts.map(\.entry) where entry.applies(to: url) {
                 if frame.id != 0, !entry.allFrames { continue }
                 if isAbout, !entry.matchAboutBlank { continue }
                 for file in entry.js {
-                    scripts.append(ContentScript(extensionID: host.id, source: try host.bundle.text(file), url: host.bundle.url(file), runAt: entry.runAt))
+                    var script = ContentScript(extensionID: host.id, source: try host.bundle.text(file), url: host.bundle.url(file), runAt: entry.runAt)
+                    script.mainWorld = entry.world == "MAIN"
+                    scripts.append(script)
                 }
                 for file in entry.css {
                     styleSheets.append((host.id, file, try host.bundle.styleSheet(file)))

@@ -135,6 +135,7 @@ extension Browser {
                 loop.cancel(task)
             }
             if options.profile == .safari { host.alarms = [:] } else { rescheduleAlarms(host) }
+            host.registeredScripts.removeAll { !$0.persistAcrossSessions }
         }
         windows = []
         focusedWindowID = nil

@@ -222,10 +222,16 @@ private struct KeyReader {
             }
             runAt = parsed
         }
-        return Manifest.ContentScriptEntry(
+        var entry = Manifest.ContentScriptEntry(
             matches: matches, excludeMatches: excludes, js: js, css: css, runAt: runAt,
             allFrames: try bool(object["all_frames"], path + ".all_frames", default: false),
             matchAboutBlank: try bool(object["match_about_blank"], path + ".match_about_blank", default: false))
+        if let world = object["world"] {
+            let text = try string(world, path + ".world")
+            guard text == "ISOLATED" || text == "MAIN" else { throw fail(path + ".world", "'\(text)' must be ISOLATED or MAIN") }
+            entry.world = text
+        }
+        return entry
     }
 
     func rulesets(_ value: Any, _ path: String) throws -> [Manifest.Ruleset] {

@@ -27,6 +27,8 @@ public struct Manifest: Sendable {
         public var allFrames: Bool
         /// Whether it runs in about:blank/srcdoc frames whose parent matches.
         public var matchAboutBlank: Bool
+        /// `world`: "ISOLATED" (the extension's content world) or "MAIN" (the page's own).
+        public var world = "ISOLATED"
 
         /// True when the entry applies to `url`.
         public func applies(to url: String) -> Bool {

@@ -156,7 +156,42 @@
       return [copy];
     };
   }
+  // register/updateContentScripts([scripts]): Safari checks each script in the caller
+  // (WebExtensionAPIScriptingCocoa.mm, parseRegisteredContentScripts) and throws in WebKit's
+  // words; Chrome checks in the browser (Browser+RegisteredScripts).
+  function registeredScripts(method, firstTime) {
+    return (args, own, profile) => {
+      const scripts = args[0];
+      const api = "scripting." + method + "()";
+      if (!Array.isArray(scripts)) {
+        if (profile === "chromium") throw new own.TypeError("Error in invocation of scripting." + method + "(array scripts, optional function callback): No matching signature.");
+        throw callError(api, "The 'scripts' value is invalid, because an array is expected, but " + provided(scripts) + " was provided", own);
+      }
+      if (profile !== "chromium") {
+        const types = { allFrames: "boolean", css: ["string"], cssOrigin: "string", excludeMatches: ["string"], id: "string", js: ["string"],
+          matches: ["string"], persistAcrossSessions: "boolean", runAt: "string", world: "string" };
+        const fail = (problem) => callError(api, problem, own);
+        for (const script of scripts) {
+          const problem = dictionaryProblem(script, "scripts", ["id"], types);
+          if (problem) throw fail(problem);
+          if (!script.id.length) throw fail("The 'id' value is invalid, because it must not be empty");
+          if (script.id[0] === "_") throw fail("The 'id' value is invalid, because it must not start with '_'");
+          if (firstTime && !(script.matches && script.matches.length)) throw fail("The 'matches' value is invalid, because it must specify at least one match pattern for script with ID '" + script.id + "'");
+          if (script.matches && !script.matches.length) throw fail("The 'matches' value is invalid, because it must not be empty");
+          if (firstTime && !(script.js && script.js.length) && !(script.css && script.css.length)) throw fail("The 'details' value is invalid, because it must specify at least one 'css' or 'js' file");
+          if (script.runAt !== undefined && !["document_start", "document_end", "document_idle"].includes(script.runAt)) {
+            throw fail("The 'runAt' value is invalid, because it must specify either 'document_start', 'document_end', or 'document_idle'");
+          }
+          if (script.cssOrigin !== undefined && !["author", "user"].includes(script.cssOrigin.toLowerCase())) throw fail("The 'cssOrigin' value is invalid, because it must specify either 'author' or 'user'");
+          if (script.world !== undefined && !["isolated", "main"].includes(script.world.toLowerCase())) throw fail("The 'world' value is invalid, because it must specify either 'isolated' or 'main'");
+        }
+      }
+      return [scripts.map((script) => JSON.parse(JSON.stringify(script)))];
+    };
+  }
   const prepareCall = {
+    "scripting.registerContentScripts": registeredScripts("registerContentScripts", true),
+    "scripting.updateContentScripts": registeredScripts("updateContentScripts", false),
     "permissions.contains": permissionsArgument("contains"),
     "permissions.request": permissionsArgument("request"),
     "permissions.remove": permissionsArgument("remove"),

@@ -20,6 +20,8 @@ public struct ContentScript: Sendable {
     public var url: String
     /// When it runs.
     public var runAt: RunAt
+    /// Runs in the page's own world (`world: "MAIN"`) instead of the extension's content world.
+    public var mainWorld = false
 
     /// Makes a content script.
     public init(extensionID: String, source: String, url: String, runAt: RunAt = .documentIdle) {

@@ -184,7 +184,7 @@ public final class WebSession {
         try realm.initWorld(pageWorldContext, page: handle, pageID: id, worldID: pageWorld.name, isPageWorld: true, seed: seed(page: id, world: pageWorld.name))
         try reportUnhandledRejections(in: pageWorld, of: page)
         try beforeLoad?(page)
-        for script in contentScripts { _ = try page.contentWorld(for: script.extensionID) }
+        for script in contentScripts where !script.mainWorld { _ = try page.contentWorld(for: script.extensionID) }
 
         inject(contentScripts, at: .documentStart, into: page)
         let yields = incremental && !loop.isRunningTask && HostCallDepth.current == 0
@@ -286,7 +286,7 @@ public final class WebSession {
 
     private func inject(_ scripts: [ContentScript], at runAt: ContentScript.RunAt, into page: Page) {
         for script in scripts where script.runAt == runAt {
-            guard let world = try? page.contentWorld(for: script.extensionID) else { continue }
+            guard let world = script.mainWorld ? page.pageWorld : try? page.contentWorld(for: script.extensionID) else { continue }
             world.run(page.classicSource(script.source, in: world, referrer: script.url), sourceURL: script.url,
                       during: "content script \(script.url) (\(runAt.rawValue))")
         }
