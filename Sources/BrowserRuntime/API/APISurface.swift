@@ -18,8 +18,10 @@ package enum APISurface {
     static let namespaces: [Namespace] = [
         Namespace(name: "runtime", permission: nil, audience: .all,
                   methods: ["sendMessage": (1, 3), "getURL": (1, 1), "getManifest": (0, 0), "sendNativeMessage": (1, 2),
-                            "getPlatformInfo": (0, 0), "openOptionsPage": (0, 0)],
-                  events: ["onMessage", "onConnect", "onInstalled", "onStartup"]),
+                            "getPlatformInfo": (0, 0), "openOptionsPage": (0, 0), "setUninstallURL": (0, 1)],
+                  // onSuspend and onUpdateAvailable exist and never fire: nothing suspends a
+                  // background with notice, and nothing is updated.
+                  events: ["onMessage", "onConnect", "onInstalled", "onStartup", "onSuspend", "onUpdateAvailable"]),
         Namespace(name: "storage.local", permission: "storage", audience: .all,
                   methods: ["get": (0, 1), "set": (1, 1), "remove": (1, 1), "clear": (0, 0), "getBytesInUse": (0, 1), "getKeys": (0, 0)],
                   events: ["onChanged"]),
@@ -35,7 +37,8 @@ package enum APISurface {
         Namespace(name: "storage", permission: "storage", audience: .all, methods: [:], events: ["onChanged"]),
         Namespace(name: "tabs", permission: nil, audience: .privileged,
                   methods: ["query": (1, 1), "get": (1, 1), "getCurrent": (0, 0), "sendMessage": (2, 3), "create": (1, 1), "update": (1, 2),
-                            "remove": (1, 1), "reload": (0, 2)],
+                            "remove": (1, 1), "reload": (0, 2), "goBack": (0, 1), "goForward": (0, 1), "duplicate": (1, 1), "move": (2, 2),
+                            "discard": (0, 1), "captureVisibleTab": (0, 2), "detectLanguage": (0, 1), "getZoom": (0, 1), "setZoom": (1, 2)],
                   events: ["onCreated", "onUpdated", "onActivated", "onRemoved"]),
         Namespace(name: "windows", permission: nil, audience: .privileged,
                   methods: ["get": (1, 2), "getCurrent": (0, 1), "getLastFocused": (0, 1), "getAll": (0, 1), "create": (0, 1),
@@ -98,8 +101,12 @@ package enum APISurface {
     static let contextMenus = Namespace(name: "contextMenus", permission: "contextMenus", audience: .privileged, methods: menuMethods, events: ["onClicked"])
     static let menus = Namespace(name: "menus", permission: "menus", audience: .privileged, methods: menuMethods, events: ["onClicked"])
 
+    /// extension: the incognito questions (inIncognitoContext is a property, browser-api.js).
+    static let extensionAPI = Namespace(name: "extension", permission: nil, audience: .privileged,
+                                        methods: ["isAllowedIncognitoAccess": (0, 0), "isAllowedFileSchemeAccess": (0, 0)], events: [])
+
     /// Every namespace some context can be given.
-    static let every = namespaces + [webNavigation, dnr, scripting, alarms, permissionsAPI, commands, contextMenus, menus]
+    static let every = namespaces + [webNavigation, dnr, scripting, alarms, permissionsAPI, commands, contextMenus, menus, extensionAPI]
 
     /// Every namespace with its methods and events (the README's API table is checked against it).
     package static var table: [(name: String, methods: [String], events: [String])] {
@@ -107,13 +114,13 @@ package enum APISurface {
     }
 
     /// Every method any context can be given, as `namespace.method`: what a fault plan may name.
-    package static let methodNames: Set<String> = Set(every.flatMap { namespace in
+    package static let methodNames: Set<String> = Set(["runtime.getContexts"] + every.flatMap { namespace in
         namespace.methods.keys.map { namespace.name + "." + $0 }
     })
 
     /// The surface for a context: namespaces it may see given `permissions`.
     static func surface(privileged: Bool, permissions: Set<String>, profile: Browser.Profile = .safari, hasCommands: Bool = false) -> [Namespace] {
-        var all = namespaces + [webNavigation, scripting, alarms, permissionsAPI, contextMenus]
+        var all = namespaces + [webNavigation, scripting, alarms, permissionsAPI, contextMenus, extensionAPI]
         if profile == .safari { all.append(menus) }
         if profile == .chromium || hasCommands { all.append(commands) }
         if permissions.contains("declarativeNetRequest") || permissions.contains("declarativeNetRequestWithHostAccess") {
@@ -139,7 +146,9 @@ package enum APISurface {
             guard namespace.name == "runtime" else { return namespace }
             var methods = namespace.methods
             if !(permissions.contains("nativeMessaging") && privileged) { methods["sendNativeMessage"] = nil }
-            if !privileged { methods["openOptionsPage"] = nil }
+            if !privileged { methods["openOptionsPage"] = nil; methods["setUninstallURL"] = nil }
+            // getContexts is Chrome's (116+), for extension pages; Safari has none.
+            if privileged, profile == .chromium { methods["getContexts"] = (0, 1) }
             return Namespace(name: namespace.name, permission: namespace.permission, audience: namespace.audience, methods: methods, events: namespace.events)
         }
     }

@@ -133,6 +133,7 @@ extension Browser {
         case "permissions": return handlePermissions(call)
         case "commands": return handleCommands(call)
         case "contextMenus", "menus": return handleMenus(call)
+        case "extension": return handleExtension(call)
         case "i18n": return handleI18n(call)
         case "action": return handleAction(call)
         case "declarativeNetRequest": return handleDNR(call)

@@ -37,7 +37,7 @@ extension Browser {
             do { try openOptionsPage(of: host) } catch { return .error("\(error)") }
             return .undefined
         default:
-            return .error("runtime.\(call.method) is not available")
+            return handleMoreRuntime(call) ?? .error("runtime.\(call.method) is not available")
         }
     }
 
@@ -123,7 +123,7 @@ extension Browser {
             do { try reload(tab) } catch { return .error("\(error)") }
             return .undefined
         default:
-            return .error("tabs.\(call.method) is not available")
+            return handleMoreTabs(call) ?? .error("tabs.\(call.method) is not available")
         }
     }
 

@@ -131,6 +131,36 @@ extension Browser {
         try runtime.set("getManifest", realm.function("getManifest", length: 0) { [weak world] call in
             try (world?.context ?? call.context).parseJSON(manifestJSON)
         })
+        if privileged, browserObject["extension"].isObject {
+            let extensionObject = browserObject["extension"]
+            // In a private tab's context only (extension pages here are never private).
+            try extensionObject.set("inIncognitoContext", realm.boolean(false))
+            // Safari keeps the old extension.getURL; Chrome dropped it in Manifest V3.
+            if options.profile == .safari {
+                try extensionObject.set("getURL", realm.function("getURL", length: 1) { call in
+                    call.context.string(bundle.url(try call.argument(0).toString()))
+                })
+            }
+            // getViews({type, tabId, windowId}): the windows of the extension's pages (its
+            // popup and its pages in tabs; a service worker has none).
+            let extensionID = host.id
+            try extensionObject.set("getViews", realm.function("getViews", length: 1) { [weak self] call in
+                guard let self, let host = self.extensionHost(extensionID) else { return try call.context.array([]) }
+                let filter = call.argument(0)
+                let type = filter.isObject ? filter["type"].stringValue : nil
+                let tabID = filter.isObject ? filter["tabId"].numberValue.map(Int.init) : nil
+                let windowID = filter.isObject ? filter["windowId"].numberValue.map(Int.init) : nil
+                let views = self.liveContexts(of: host).filter { context in
+                    switch context.kind {
+                    case .popup: return (type == nil || type == "popup") && tabID == nil && windowID == nil
+                    case let .tab(id, frame):
+                        return frame == 0 && (type == nil || type == "tab") && (tabID == nil || tabID == id) && (windowID == nil || windowID == self.tab(id)?.windowID)
+                    case .background, .content: return false
+                    }
+                }
+                return try call.context.array(views.map(\.world.global))
+            })
+        }
         // Safari gives both names to one namespace; Chrome has only `chrome`.
         if options.profile == .safari { try world.global.set("browser", browserObject) }
         try world.global.set("chrome", browserObject)

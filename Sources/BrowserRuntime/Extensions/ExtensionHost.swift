@@ -37,6 +37,8 @@ public final class ExtensionHost {
     var grantedOrigins: [String] = []
     /// The API permissions in force: the manifest's and those granted since.
     var permissions: Set<String> { bundle.manifest.permissions.union(grantedPermissions) }
+    /// runtime.setUninstallURL's URL (kept; nothing is uninstalled).
+    var uninstallURL = ""
     /// Content scripts scripting.registerContentScripts added, in order.
     var registeredScripts: [RegisteredScript] = []
     /// Context-menu items, in creation order, and how many ids were made for items given none.

@@ -1,0 +1,126 @@
+import WebRuntime
+
+/// The rest of `tabs`, `runtime` and `extension` that extensions call: history traversal,
+/// duplicate, move, discard, zoom, language, captureVisibleTab's refusal; runtime's uninstall
+/// URL, getContexts (Chrome) and its never-fired events; extension's incognito questions and
+/// views.
+extension Browser {
+    /// Handles the tabs methods beyond Browser+Runtime's; nil when `call` is not one of them.
+    func handleMoreTabs(_ call: APICall) -> APIResult? {
+        let host = call.context.host
+        let chromium = options.profile == .chromium
+        /// The tab named by the first argument, or the active one.
+        func target() -> Tab? {
+            if let first = call.argument(0), let id = Int(first) { return tab(id) }
+            return activeTab
+        }
+        let missing = APIResult.error("No tab with id: \(call.argument(0) ?? "undefined").")
+        switch call.method {
+        case "goBack", "goForward":
+            guard let tab = target() else { return missing }
+            do { call.method == "goBack" ? try goBack(tab) : try goForward(tab) } catch { return .error("\(error)") }
+            return .undefined
+        case "duplicate":
+            guard let tab = target() else { return missing }
+            do {
+                let copy = try openTab(url: tab.url, active: true, isPrivate: tab.isPrivate, in: window(tab.windowID), openedBy: host)
+                return .json(tabJSON(copy, for: host))
+            } catch { return .error("\(error)") }
+        case "move":
+            // One window's order: the tab goes to `index` (-1: the end).
+            let ids = call.argument(0).map { JSONText.kind($0) == .array ? JSONText.elements($0).compactMap { Int($0) } : [Int($0)].compactMap { $0 } } ?? []
+            let index = JSONText.fields(call.argument(1))["index"].flatMap { Int($0) } ?? -1
+            var moved: [String] = []
+            for id in ids {
+                guard let tab = tab(id), let from = tabs.firstIndex(where: { $0 === tab }) else { return .error("No tab with id: \(id).") }
+                tabs.remove(at: from)
+                let place = index < 0 || index > tabs.count ? tabs.count : index
+                tabs.insert(tab, at: place)
+                trace.record(.navigation, at: "tab\(tab.id)", "move to index \(place)")
+                moved.append(tabJSON(tab, for: host))
+            }
+            return .json(call.argument(0).map { JSONText.kind($0) == .array } == true ? JSONText.array(moved) : (moved.first ?? "null"))
+        case "discard":
+            // A discarded tab keeps its place and URL and reloads when shown; here its page
+            // stays (nothing is short of memory), and Chrome refuses the active tab.
+            guard let tab = target() else { return missing }
+            if chromium, tab.isActive { return .error("Cannot discard tab with id: \(tab.id).") }
+            return .json(tabJSON(tab, for: host))
+        case "captureVisibleTab":
+            // Nothing is drawn headless: refused plainly rather than with a fake image.
+            return .error("tabs.captureVisibleTab is not available: this runtime draws no pixels")
+        case "detectLanguage":
+            // The document's declared language (<html lang>), as far as a page says it; "und"
+            // when it says none.
+            guard let tab = target() else { return missing }
+            let lang = tab.page.flatMap { $0.document["documentElement"]["lang"].stringValue } ?? ""
+            return .json(JSONText.string(lang.isEmpty ? "und" : lang))
+        case "getZoom":
+            guard target() != nil else { return missing }
+            return .json("1")
+        case "setZoom":
+            // Zoom is not modelled: 1 stays the factor; the call is accepted.
+            guard target() != nil else { return missing }
+            return .undefined
+        default:
+            return nil
+        }
+    }
+
+    /// runtime methods beyond Browser+Runtime's; nil when `call` is not one of them.
+    func handleMoreRuntime(_ call: APICall) -> APIResult? {
+        let host = call.context.host
+        switch call.method {
+        case "setUninstallURL":
+            // Kept, never opened (nothing is uninstalled). Chrome takes http(s) or "".
+            let url = call.argument(0).map(JSONText.decodeString) ?? ""
+            if !url.isEmpty, !(url.hasPrefix("http://") || url.hasPrefix("https://")) {
+                return .error(options.profile == .chromium ? "Invalid URL: \"\(url)\"." : "Invalid call to runtime.setUninstallURL(). The 'url' value is invalid, because '\(url)' is not a valid URL.")
+            }
+            host.uninstallURL = url
+            return .undefined
+        case "getContexts":
+            // Chrome 116's ExtensionContext records for the extension's pages.
+            let filter = JSONText.fields(call.argument(0))
+            let types = filter["contextTypes"].map { Set(JSONText.elements($0).map(JSONText.decodeString)) }
+            let records: [(String, String)] = liveContexts(of: host).compactMap { context in
+                let type: String
+                var tabID = -1, frameID = -1, windowID = -1
+                switch context.kind {
+                case .background: type = "BACKGROUND"
+                case .popup: type = "POPUP"
+                case let .tab(id, frame):
+                    type = "TAB"; tabID = id; frameID = frame; windowID = self.tab(id)?.windowID ?? -1
+                case .content: return nil
+                }
+                if let types, !types.contains(type) { return nil }
+                let url = context.world.page?.url ?? ""
+                var fields: [(String, String)] = [
+                    ("contextId", JSONText.string(Self.documentID(ofContext: context.id))), ("contextType", JSONText.string(type)),
+                    ("documentOrigin", JSONText.string(URLOrigin.of(url) ?? "")), ("documentUrl", JSONText.string(url)),
+                    ("frameId", "\(frameID)"), ("incognito", "false"), ("tabId", "\(tabID)"), ("windowId", "\(windowID)"),
+                ]
+                if type != "BACKGROUND", let page = context.world.page { fields.append(("documentId", JSONText.string(Self.documentID(of: page)))) }
+                return (type, JSONText.object(fields.sorted { $0.0 < $1.0 }))
+            }
+            return .json(JSONText.array(records.map(\.1)))
+        default:
+            return nil
+        }
+    }
+
+    /// A stable UUID for a context (getContexts' contextId).
+    static func documentID(ofContext id: Int) -> String {
+        let hex = String(id, radix: 16)
+        return "00000000-0000-4000-a000-" + String(repeating: "0", count: max(0, 12 - hex.count)) + hex
+    }
+
+    func handleExtension(_ call: APICall) -> APIResult {
+        let host = call.context.host
+        switch call.method {
+        case "isAllowedIncognitoAccess": return .json(allowInPrivate.contains(host.id) ? "true" : "false")
+        case "isAllowedFileSchemeAccess": return .json("false")
+        default: return .error("extension.\(call.method) is not available")
+        }
+    }
+}
