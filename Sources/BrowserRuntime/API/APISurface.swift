@@ -105,8 +105,13 @@ package enum APISurface {
     static let extensionAPI = Namespace(name: "extension", permission: nil, audience: .privileged,
                                         methods: ["isAllowedIncognitoAccess": (0, 0), "isAllowedFileSchemeAccess": (0, 0)], events: [])
 
+    /// webRequest with its permission, extension pages only, observation only (Manifest V3).
+    static let webRequest = Namespace(name: "webRequest", permission: "webRequest", audience: .privileged, methods: [:],
+                                      events: ["onBeforeRequest", "onBeforeSendHeaders", "onSendHeaders", "onHeadersReceived",
+                                               "onResponseStarted", "onCompleted", "onErrorOccurred"])
+
     /// Every namespace some context can be given.
-    static let every = namespaces + [webNavigation, dnr, scripting, alarms, permissionsAPI, commands, contextMenus, menus, extensionAPI]
+    static let every = namespaces + [webNavigation, dnr, scripting, alarms, permissionsAPI, commands, contextMenus, menus, extensionAPI, webRequest]
 
     /// Every namespace with its methods and events (the README's API table is checked against it).
     package static var table: [(name: String, methods: [String], events: [String])] {
@@ -120,7 +125,7 @@ package enum APISurface {
 
     /// The surface for a context: namespaces it may see given `permissions`.
     static func surface(privileged: Bool, permissions: Set<String>, profile: Browser.Profile = .safari, hasCommands: Bool = false) -> [Namespace] {
-        var all = namespaces + [webNavigation, scripting, alarms, permissionsAPI, contextMenus, extensionAPI]
+        var all = namespaces + [webNavigation, scripting, alarms, permissionsAPI, contextMenus, extensionAPI, webRequest]
         if profile == .safari { all.append(menus) }
         if profile == .chromium || hasCommands { all.append(commands) }
         if permissions.contains("declarativeNetRequest") || permissions.contains("declarativeNetRequestWithHostAccess") {

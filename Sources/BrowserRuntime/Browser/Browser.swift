@@ -67,6 +67,8 @@ public final class Browser {
     public internal(set) var windows: [BrowserWindow] = []
     var focusedWindowID: Int?
     var nextWindowID = 1
+    /// The last webRequest requestId given.
+    var nextRequestID = 0
     /// How many tabs extensions have opened (Tab.openedOrder).
     var extensionOpenedTabs = 0
     var sitePermissions: [String: SitePermission] = [:]
@@ -249,6 +251,9 @@ final class APIModule {
         try Browser.installPortFunctions(define)
         try Browser.installTestFunctions(define)
         try Browser.installMenuFunctions(define)
+        try define("matchesPattern", 2) { _, call in
+            call.context.boolean((try? MatchPattern(try call.argument(0).toString()))?.matches(try call.argument(1).toString()) == true)
+        }
         try Browser.installI18nFunctions(define)
     }
 }

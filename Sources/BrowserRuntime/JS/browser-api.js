@@ -28,6 +28,43 @@
     };
   }
 
+  // A webRequest event: addListener(listener, filter, extraInfoSpec) with a RequestFilter
+  // ({urls, types, tabId, windowId}); a listener hears only the requests its filter matches
+  // (the browser matches `urls`, host.matchesPattern). Chrome requires `urls`.
+  function makeFilteredEvent(qualifiedName, own, profile) {
+    const event = makeEvent(qualifiedName, own);
+    const wrappers = new Map();
+    const api = Object.freeze({
+      addListener(listener, filter, extraInfoSpec) {
+        if (typeof listener !== "function") throw new own.TypeError(qualifiedName + ".addListener: listener must be a function");
+        if (filter === undefined || filter === null || typeof filter !== "object" || !Array.isArray(filter.urls)) {
+          throw new own.TypeError(profile === "chromium"
+            ? "Error in invocation of webRequest.RequestFilter filter: Missing required property 'urls'."
+            : "Invalid call to " + qualifiedName + ".addListener(). The 'filter' value is invalid, because it is missing required keys: 'urls'.");
+        }
+        if (wrappers.has(listener)) return;
+        const urls = filter.urls.map(String), types = Array.isArray(filter.types) ? filter.types.map(String) : null;
+        const wrapper = (details) => {
+          if (types && !types.includes(details.type)) return undefined;
+          if (typeof filter.tabId === "number" && filter.tabId !== details.tabId) return undefined;
+          if (!urls.some((pattern) => host.matchesPattern(pattern, details.url))) return undefined;
+          return listener(details);
+        };
+        wrappers.set(listener, wrapper);
+        event.api.addListener(wrapper);
+      },
+      removeListener(listener) {
+        const wrapper = wrappers.get(listener);
+        if (!wrapper) return;
+        wrappers.delete(listener);
+        event.api.removeListener(wrapper);
+      },
+      hasListener(listener) { return wrappers.has(listener); },
+      hasListeners() { return wrappers.size > 0; },
+    });
+    return { listeners: event.listeners, api };
+  }
+
   function ensure(root, path) {
     let node = root;
     for (const part of path) node = node[part] || (node[part] = {});
@@ -491,7 +528,7 @@
     const events = Object.create(null);
     for (const name of eventNames) {
       const parts = name.split(".");
-      const event = makeEvent(name, own);
+      const event = name.startsWith("webRequest.") ? makeFilteredEvent(name, own, profile) : makeEvent(name, own);
       ensure(browser, parts.slice(0, -1))[parts[parts.length - 1]] = event.api;
       events[name] = event;
     }

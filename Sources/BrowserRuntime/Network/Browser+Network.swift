@@ -26,7 +26,43 @@ extension Browser {
         let verdict = decision.blocked ? "blocked by \(decision.rule.map { "\($0.rulesetID)#\($0.ruleID)" } ?? "a rule")" : (decision.rule.map { "allowed by \($0.rulesetID)#\($0.ruleID)" } ?? "allowed")
         let location = request.tabID > 0 ? "tab\(request.tabID)" + (request.frameID > 0 ? "/frame\(request.frameID)" : "") : "browser"
         trace.record(.network, at: location, "\(request.method) \(request.url) \(request.type.rawValue) \(verdict)")
+        fireWebRequest(request, blocked: decision.blocked)
         return decision
+    }
+
+    /// webRequest as Manifest V3 leaves it, observation only (both browsers): for an extension
+    /// with the permission and access to the URL, onBeforeRequest, then onErrorOccurred for a
+    /// blocked request, or onBeforeSendHeaders, onSendHeaders, onHeadersReceived,
+    /// onResponseStarted and onCompleted (every answer here is 200). Headers are not modelled.
+    func fireWebRequest(_ request: NetworkRequest, blocked: Bool) {
+        let listening = extensions.filter { $0.permissions.contains("webRequest") }
+        guard !listening.isEmpty else { return }
+        let tab = tab(request.tabID)
+        nextRequestID += 1
+        let requestID = nextRequestID
+        let parentFrame = tab?.frame(request.frameID)?.parent?.id ?? -1
+        var base: [(String, String)] = [
+            ("frameId", "\(request.frameID)"), ("method", JSONText.string(request.method)), ("parentFrameId", "\(request.type == .mainFrame ? -1 : parentFrame)"),
+            ("requestId", JSONText.string("\(requestID)")), ("tabId", "\(request.tabID)"),
+            ("timeStamp", JSONText.number(options.session.epoch + loop.now.milliseconds)), ("type", JSONText.string(request.type.rawValue)),
+            ("url", JSONText.string(request.url)),
+        ]
+        if let initiator = request.documentURL.flatMap(URLOrigin.of) { base.append(("initiator", JSONText.string(initiator))) }
+        let events: [(String, [(String, String)])] = blocked
+            ? [("onBeforeRequest", []), ("onErrorOccurred", [("error", JSONText.string(Self.blockedFrameError)), ("fromCache", "false")])]
+            : [("onBeforeRequest", []), ("onBeforeSendHeaders", []), ("onSendHeaders", []),
+               ("onHeadersReceived", [("statusCode", "200"), ("statusLine", "\"HTTP/1.1 200 OK\"")]),
+               ("onResponseStarted", [("fromCache", "false"), ("statusCode", "200"), ("statusLine", "\"HTTP/1.1 200 OK\"")]),
+               ("onCompleted", [("fromCache", "false"), ("statusCode", "200"), ("statusLine", "\"HTTP/1.1 200 OK\"")])]
+        for host in listening where mayAccess(host, url: request.url, tab: tab) {
+            for (event, extra) in events {
+                let details = JSONText.object((base + extra).sorted { $0.0 < $1.0 })
+                wakeIfNeeded(host, for: "webRequest.\(event)")
+                for context in liveContexts(of: host) where context.kind.isPrivileged {
+                    context.dispatch("webRequest.\(event)", json: [details])
+                }
+            }
+        }
     }
 
     private func decide(_ request: NetworkRequest, by host: ExtensionHost) -> NetworkDecision? {
