@@ -110,8 +110,13 @@ package enum APISurface {
                                       events: ["onBeforeRequest", "onBeforeSendHeaders", "onSendHeaders", "onHeadersReceived",
                                                "onResponseStarted", "onCompleted", "onErrorOccurred"])
 
+    /// cookies with its permission (and host access per cookie), extension pages only.
+    static let cookies = Namespace(name: "cookies", permission: "cookies", audience: .privileged,
+                                   methods: ["get": (1, 1), "getAll": (1, 1), "set": (1, 1), "remove": (1, 1), "getAllCookieStores": (0, 0)],
+                                   events: ["onChanged"])
+
     /// Every namespace some context can be given.
-    static let every = namespaces + [webNavigation, dnr, scripting, alarms, permissionsAPI, commands, contextMenus, menus, extensionAPI, webRequest]
+    static let every = namespaces + [webNavigation, dnr, scripting, alarms, permissionsAPI, commands, contextMenus, menus, extensionAPI, webRequest, cookies]
 
     /// Every namespace with its methods and events (the README's API table is checked against it).
     package static var table: [(name: String, methods: [String], events: [String])] {
@@ -125,7 +130,7 @@ package enum APISurface {
 
     /// The surface for a context: namespaces it may see given `permissions`.
     static func surface(privileged: Bool, permissions: Set<String>, profile: Browser.Profile = .safari, hasCommands: Bool = false) -> [Namespace] {
-        var all = namespaces + [webNavigation, scripting, alarms, permissionsAPI, contextMenus, extensionAPI, webRequest]
+        var all = namespaces + [webNavigation, scripting, alarms, permissionsAPI, contextMenus, extensionAPI, webRequest, cookies]
         if profile == .safari { all.append(menus) }
         if profile == .chromium || hasCommands { all.append(commands) }
         if permissions.contains("declarativeNetRequest") || permissions.contains("declarativeNetRequestWithHostAccess") {

@@ -134,6 +134,7 @@ extension Browser {
         case "commands": return handleCommands(call)
         case "contextMenus", "menus": return handleMenus(call)
         case "extension": return handleExtension(call)
+        case "cookies": return handleCookies(call)
         case "i18n": return handleI18n(call)
         case "action": return handleAction(call)
         case "declarativeNetRequest": return handleDNR(call)

@@ -132,6 +132,7 @@ public final class Browser {
         session.contentWorldCreated = { [unowned self] world, page in try self.attachContentWorld(world, page: page) }
         try installNetworkHooks()
         try installStorageHook()
+        try installCookieHook()
         installHistoryHooks()
     }
 

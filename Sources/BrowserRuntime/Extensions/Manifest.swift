@@ -126,7 +126,7 @@ public struct Manifest: Sendable {
     /// The permissions something in the runtime checks.
     static let modelledPermissions: Set<String> = [
         "storage", "declarativeNetRequest", "declarativeNetRequestWithHostAccess", "declarativeNetRequestFeedback",
-        "nativeMessaging", "scripting", "webNavigation", "activeTab", "tabs", "alarms", "contextMenus", "menus", "webRequest",
+        "nativeMessaging", "scripting", "webNavigation", "activeTab", "tabs", "alarms", "contextMenus", "menus", "webRequest", "cookies",
     ]
 
     /// True when the manifest requests `permission` (an API permission such as `storage`).

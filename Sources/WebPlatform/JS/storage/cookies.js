@@ -131,9 +131,66 @@
     if (old && old.secure && url.protocol !== "https:") return;
     if (old && old.httpOnly) return;
     cookie.created = old ? old.created : ++created;
-    jar.delete(key);
-    if (!expired(cookie, now)) jar.set(key, cookie);
+    store(jar, key, old, cookie, now);
   }
+
+  // Puts `cookie` under `key` (replacing `old`), telling the browser layer what changed
+  // (hooks.cookieChanged: cookies.onChanged): an overwrite, then the new one; an expired
+  // one is only the removal.
+  function store(jar, key, old, cookie, now) {
+    jar.delete(key);
+    const changed = ctx.hooks.cookieChanged;
+    if (old && changed) changed(JSON.stringify(toAPI(old, jar)), true, expired(cookie, now) ? "expired_overwrite" : "overwrite");
+    if (expired(cookie, now)) return;
+    jar.set(key, cookie);
+    if (changed) changed(JSON.stringify(toAPI(cookie, jar)), false, "explicit");
+  }
+
+  // A cookie as the extension API describes it (cookies.Cookie).
+  function toAPI(cookie, jar) {
+    const made = { domain: cookie.hostOnly ? cookie.domain : "." + cookie.domain, hostOnly: cookie.hostOnly, httpOnly: !!cookie.httpOnly,
+      name: cookie.name, path: cookie.path, sameSite: cookie.sameSite === "default" ? "unspecified" : (cookie.sameSite === "none" ? "no_restriction" : cookie.sameSite),
+      secure: cookie.secure, session: cookie.expires === null, storeId: jar === jars.get("private") ? "1" : "0", value: cookie.value };
+    if (cookie.expires !== null) made.expirationDate = cookie.expires / 1000;
+    return made;
+  }
+
+  // The extension API's view of the jars (Browser+Cookies): every live cookie of a store as
+  // JSON; put one from details (the browser checked them); remove by name, domain and path.
+  function apiJar(storeId) {
+    const name = storeId === "1" ? "private" : "default";
+    let jar = jars.get(name);
+    if (!jar) jars.set(name, jar = new Map());
+    return jar;
+  }
+  const api = {
+    all(storeId) {
+      const jar = apiJar(storeId), now = host.now(), list = [];
+      for (const [key, cookie] of jar) { if (expired(cookie, now)) jar.delete(key); else list.push(toAPI(cookie, jar)); }
+      return JSON.stringify(list);
+    },
+    put(detailsJSON) {
+      const d = JSON.parse(detailsJSON);
+      const jar = apiJar(d.storeId), now = host.now();
+      const cookie = { name: d.name, value: d.value, domain: d.domain, hostOnly: d.hostOnly, path: d.path,
+        expires: d.expirationDate === undefined ? null : d.expirationDate * 1000, secure: d.secure, httpOnly: d.httpOnly,
+        sameSite: d.sameSite === "unspecified" ? "default" : (d.sameSite === "no_restriction" ? "none" : d.sameSite) };
+      const key = cookie.name + "\u0000" + cookie.domain + "\u0000" + cookie.path;
+      const old = jar.get(key);
+      cookie.created = old ? old.created : ++created;
+      store(jar, key, old, cookie, now);
+      return expired(cookie, now) ? "null" : JSON.stringify(toAPI(cookie, jar));
+    },
+    remove(storeId, name, domain, path) {
+      const jar = apiJar(storeId);
+      const key = name + "\u0000" + domain + "\u0000" + path;
+      const old = jar.get(key);
+      if (!old) return false;
+      jar.delete(key);
+      if (ctx.hooks.cookieChanged) ctx.hooks.cookieChanged(JSON.stringify(toAPI(old, jar)), true, "explicit");
+      return true;
+    },
+  };
 
   const cookie = {
     get() { return read(this); },
@@ -144,6 +201,7 @@
 
   return {
     name: "cookies",
+    api,
     // A warm engine's next session starts with empty jars (SessionEngine).
     sessionEnded() { jars.clear(); created = 0; },
     // A restart keeps the cookies with an expiry; session cookies and private ones go.
