@@ -100,14 +100,18 @@ extension Browser {
             self.wakeIfNeeded(host, for: "storage.onChanged")
             self.wakeIfNeeded(host, for: "storage.\(area.name).onChanged")
             let name = JSONText.string(area.name)
+            let areaEvent = "storage.\(area.name).onChanged"
             for context in self.liveContexts(of: host) {
                 if chromium, !context.kind.isPrivileged, !area.openToContentScripts { continue }
+                // The area's own event is rarer: its delivery (a task, the changes parsed in the
+                // context's realm) is made only for a context that listens.
+                let areaListens = context.hasListeners(areaEvent)
                 if chromium {
-                    context.dispatch("storage.\(area.name).onChanged", json: [changesJSON])
+                    if areaListens { context.dispatch(areaEvent, json: [changesJSON]) }
                     context.dispatch("storage.onChanged", json: [changesJSON, name])
                 } else {
                     context.dispatch("storage.onChanged", json: [changesJSON, name])
-                    context.dispatch("storage.\(area.name).onChanged", json: [changesJSON, name])
+                    if areaListens { context.dispatch(areaEvent, json: [changesJSON, name]) }
                 }
             }
         }

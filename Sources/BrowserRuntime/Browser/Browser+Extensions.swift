@@ -82,19 +82,7 @@ extension Browser {
         let privileged = kind.isPrivileged
         if privileged { applyExtensionPagePolicy(to: world) }
         let (surface, events) = try apiSurface(of: host, privileged: privileged)
-        var constants: [String: Any] = ["runtime.id": host.id]
-        if host.bundle.manifest.has("storage") {
-            // Each area's limits as the browser exposes them: QUOTA_BYTES everywhere; sync's
-            // per-item, item and write limits (Safari has them on sync only, and no
-            // MAX_SUSTAINED_WRITE_OPERATIONS_PER_MINUTE; WebExtensionAPIStorageAreaCocoa.mm).
-            for area in [host.local, host.sync, host.sessionStorage] { constants["storage.\(area.name).QUOTA_BYTES"] = area.quotaBytes }
-            constants["storage.sync.QUOTA_BYTES_PER_ITEM"] = host.sync.quotaBytesPerItem ?? 0
-            constants["storage.sync.MAX_ITEMS"] = host.sync.maxItems ?? 0
-            constants["storage.sync.MAX_WRITE_OPERATIONS_PER_HOUR"] = 1800
-            constants["storage.sync.MAX_WRITE_OPERATIONS_PER_MINUTE"] = 120
-            if options.profile == .chromium { constants["storage.sync.MAX_SUSTAINED_WRITE_OPERATIONS_PER_MINUTE"] = 1_000_000 }
-        }
-        let properties = try realm.value(constants)
+        let properties = try apiProperties(of: host)
         let reportError = realm.function("reportError", length: 2) { [weak world] call in
             world?.page?.report(JSErrorReport(error: JSError(thrown: call.argument(1)), during: "an extension event listener"), world: world?.name ?? "page")
             return nil
@@ -113,15 +101,14 @@ extension Browser {
         for name in ["Error", "TypeError", "Promise"] { try own.set(name, world.global[name]) }
         try own.set("global", world.global)
         try own.set("testing", realm.boolean(options.testAPI))
+        // Safari shows a content script storage.session only while the area is open to it
+        // (WebExtensionAPIStorageCocoa.mm, isPropertyAllowed): makeBrowser gates it on this.
+        if !privileged, options.profile == .safari, host.bundle.manifest.has("storage") {
+            try own.set("sessionOpen", try sessionGate(of: host))
+        }
         let api = try apiModule.invoke("makeBrowser", [realm.number(Double(id)), surface, events, properties, reportError, canonical, own,
                                                        realm.string(options.profile.rawValue)])
         let browserObject = api["browser"]
-        // Safari shows a content script storage.session only while the area is open to it
-        // (WebExtensionAPIStorageCocoa.mm, isPropertyAllowed).
-        if !privileged, options.profile == .safari, host.bundle.manifest.has("storage") {
-            let session = host.sessionStorage
-            try api.invoke("gateSession", [realm.function("sessionOpen", length: 0) { call in call.context.boolean(session.openToContentScripts) }])
-        }
         let runtime = browserObject["runtime"]
         let bundle = host.bundle
         try runtime.set("getURL", realm.function("getURL", length: 1) { call in
@@ -183,6 +170,37 @@ extension Browser {
         page.inlineScriptRefusal = chromium
             ? "Refused to execute inline script because it violates the following Content Security Policy directive: \"\(directive)\". Either the 'unsafe-inline' keyword, a hash ('sha256-...'), or a nonce ('nonce-...') is required to enable inline execution."
             : "Refused to execute a script because its hash, its nonce, or 'unsafe-inline' does not appear in the script-src directive of the Content Security Policy."
+    }
+
+    /// The values every context of `host` gets as properties (runtime.id, each storage area's
+    /// limits as the browser exposes them: QUOTA_BYTES everywhere; sync's per-item, item and
+    /// write limits — Safari has them on sync only, and no
+    /// MAX_SUSTAINED_WRITE_OPERATIONS_PER_MINUTE, WebExtensionAPIStorageAreaCocoa.mm), made once:
+    /// every navigation makes a content context, and makeBrowser only reads them.
+    func apiProperties(of host: ExtensionHost) throws -> JSValue {
+        if let made = host.apiProperties { return made }
+        var constants: [String: Any] = ["runtime.id": host.id]
+        if host.bundle.manifest.has("storage") {
+            for area in [host.local, host.sync, host.sessionStorage] { constants["storage.\(area.name).QUOTA_BYTES"] = area.quotaBytes }
+            constants["storage.sync.QUOTA_BYTES_PER_ITEM"] = host.sync.quotaBytesPerItem ?? 0
+            constants["storage.sync.MAX_ITEMS"] = host.sync.maxItems ?? 0
+            constants["storage.sync.MAX_WRITE_OPERATIONS_PER_HOUR"] = 1800
+            constants["storage.sync.MAX_WRITE_OPERATIONS_PER_MINUTE"] = 120
+            if options.profile == .chromium { constants["storage.sync.MAX_SUSTAINED_WRITE_OPERATIONS_PER_MINUTE"] = 1_000_000 }
+        }
+        let made = try session.realm.context.value(constants)
+        host.apiProperties = made
+        return made
+    }
+
+    /// The function Safari's content contexts ask whether storage.session is open to them, one
+    /// per extension.
+    func sessionGate(of host: ExtensionHost) throws -> JSValue {
+        if let made = host.sessionGate { return made }
+        let area = host.sessionStorage
+        let made = session.realm.context.function("sessionOpen", length: 0) { call in call.context.boolean(area.openToContentScripts) }
+        host.sessionGate = made
+        return made
     }
 
     func attachContentWorld(_ world: World, page: Page) throws {

@@ -23,6 +23,9 @@ public final class ExtensionHost {
     public var nativeMessageHandler: ((String, String) -> Result<String, NativeMessageError>)?
     /// API surfaces made for its privileged and its content contexts (Browser.apiSurface).
     var apiSurfaces: [Bool: (surface: JSValue, events: JSValue)] = [:]
+    /// The properties every context gets, and Safari's storage.session gate (Browser+Extensions).
+    var apiProperties: JSValue?
+    var sessionGate: JSValue?
     var backgroundContext: ExtensionContext?
     var backgroundPage: Page?
     /// Events the background listened to when it was suspended: any of them wakes it.

@@ -723,15 +723,13 @@
       };
     }
 
-    // Safari: a content script sees storage.session only while `isOpen()` says so.
-    function gateSession(isOpen) {
-      const storage = browser.storage;
-      if (!storage || !storage.session) return;
-      const area = storage.session;
-      Object.defineProperty(storage, "session", { get() { return isOpen() ? area : undefined; }, enumerable: true, configurable: true });
+    // Safari: a content script sees storage.session only while `own.sessionOpen()` says so.
+    if (typeof own.sessionOpen === "function" && browser.storage && browser.storage.session) {
+      const area = browser.storage.session, isOpen = own.sessionOpen;
+      Object.defineProperty(browser.storage, "session", { get() { return isOpen() ? area : undefined; }, enumerable: true, configurable: true });
     }
 
-    return { browser, dispatch, dispatchMessage, listening, acceptPort, portEvent, gateSession };
+    return { browser, dispatch, dispatchMessage, listening, acceptPort, portEvent };
   }
 
   return { makeBrowser };

@@ -35,7 +35,7 @@ extension Browser {
     /// blocked request, or onBeforeSendHeaders, onSendHeaders, onHeadersReceived,
     /// onResponseStarted and onCompleted (every answer here is 200). Headers are not modelled.
     func fireWebRequest(_ request: NetworkRequest, blocked: Bool) {
-        let listening = extensions.filter { $0.permissions.contains("webRequest") }
+        let listening = extensions.filter { $0.bundle.manifest.permissions.contains("webRequest") || $0.grantedPermissions.contains("webRequest") }
         guard !listening.isEmpty else { return }
         let tab = tab(request.tabID)
         nextRequestID += 1
