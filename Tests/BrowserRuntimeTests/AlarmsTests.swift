@@ -20,11 +20,10 @@ import WebRuntime
         var options = Browser.Options()
         options.profile = profile
         let browser = try Browser(options: options)
-        let folder = Support.scratchRoot.appendingPathComponent("alarms-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try #"{"manifest_version": 3, "name": "Alarms", "version": "1", "background": {"service_worker": "w.js"}, "permissions": \#(permissions)}"#
-            .write(to: folder.appendingPathComponent("manifest.json"), atomically: true, encoding: .utf8)
-        try ("const EPOCH = \(Int(options.session.epoch));\n" + Self.worker).write(to: folder.appendingPathComponent("w.js"), atomically: true, encoding: .utf8)
+        let folder = try Support.extensionFolder("alarms", [
+            "manifest.json": #"{"manifest_version": 3, "name": "Alarms", "version": "1", "background": {"service_worker": "w.js"}, "permissions": \#(permissions)}"#,
+            "w.js": ("const EPOCH = \(Int(options.session.epoch));\n" + Self.worker),
+        ])
         let host = try browser.install(try ExtensionBundle(folder: folder))
         try browser.loop.runUntilIdle()
         return (browser, host)

@@ -15,11 +15,10 @@ import WebRuntime
         options.testAPI = true
         options.testConfigJSON = config
         let browser = try Browser(options: options)
-        let folder = Support.scratchRoot.appendingPathComponent("chrome-test-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try #"{"manifest_version": 3, "name": "T", "version": "1", "background": {"service_worker": "w.js"}, "permissions": ["storage"]}"#
-            .write(to: folder.appendingPathComponent("manifest.json"), atomically: true, encoding: .utf8)
-        try worker.write(to: folder.appendingPathComponent("w.js"), atomically: true, encoding: .utf8)
+        let folder = try Support.extensionFolder("chrome-test", [
+            "manifest.json": #"{"manifest_version": 3, "name": "T", "version": "1", "background": {"service_worker": "w.js"}, "permissions": ["storage"]}"#,
+            "w.js": worker,
+        ])
         let host = try browser.install(try ExtensionBundle(folder: folder))
         try browser.loop.runUntilIdle()
         return (browser, host)

@@ -14,12 +14,10 @@ import WebRuntime
         let browser = try Browser(options: options)
         browser.pageSource = { $0.hasPrefix("https://") ? "<p>page</p>" : nil }
         browser.setSitePermission(.always, for: "*")
-        let folder = Support.scratchRoot.appendingPathComponent("cookies-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try #"{"manifest_version": 3, "name": "Jar", "version": "1", "background": {"service_worker": "w.js"}, "permissions": ["cookies"], "host_permissions": ["https://a.example/*"]}"#
-            .write(to: folder.appendingPathComponent("manifest.json"), atomically: true, encoding: .utf8)
-        try "globalThis.changes = []; chrome.cookies.onChanged.addListener((c) => changes.push(c.cause + ' ' + c.removed + ' ' + c.cookie.name + '=' + c.cookie.value));"
-            .write(to: folder.appendingPathComponent("w.js"), atomically: true, encoding: .utf8)
+        let folder = try Support.extensionFolder("cookies", [
+            "manifest.json": #"{"manifest_version": 3, "name": "Jar", "version": "1", "background": {"service_worker": "w.js"}, "permissions": ["cookies"], "host_permissions": ["https://a.example/*"]}"#,
+            "w.js": "globalThis.changes = []; chrome.cookies.onChanged.addListener((c) => changes.push(c.cause + ' ' + c.removed + ' ' + c.cookie.name + '=' + c.cookie.value));",
+        ])
         let host = try browser.install(try ExtensionBundle(folder: folder))
         let tab = try browser.openTab(url: "https://a.example/")
         let other = try browser.openTab(url: "https://b.example/")

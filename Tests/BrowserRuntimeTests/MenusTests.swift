@@ -13,12 +13,10 @@ import WebRuntime
         options.profile = profile
         let browser = try Browser(options: options)
         browser.pageSource = { $0 == "https://a.example/" ? "<a id=l href='/story'>story</a><img id=i src='/pic.png'>" : nil }
-        let folder = Support.scratchRoot.appendingPathComponent("menus-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try #"{"manifest_version": 3, "name": "Menus", "version": "1", "background": {"service_worker": "w.js"}, "permissions": ["contextMenus", "menus"]}"#
-            .write(to: folder.appendingPathComponent("manifest.json"), atomically: true, encoding: .utf8)
-        try "globalThis.clicks = []; chrome.contextMenus.onClicked.addListener((info, tab) => clicks.push(JSON.stringify(info) + ' tab ' + tab.id));"
-            .write(to: folder.appendingPathComponent("w.js"), atomically: true, encoding: .utf8)
+        let folder = try Support.extensionFolder("menus", [
+            "manifest.json": #"{"manifest_version": 3, "name": "Menus", "version": "1", "background": {"service_worker": "w.js"}, "permissions": ["contextMenus", "menus"]}"#,
+            "w.js": "globalThis.clicks = []; chrome.contextMenus.onClicked.addListener((info, tab) => clicks.push(JSON.stringify(info) + ' tab ' + tab.id));",
+        ])
         let host = try browser.install(try ExtensionBundle(folder: folder))
         try browser.loop.runUntilIdle()
         return (browser, host, try #require(host.backgroundWorld))

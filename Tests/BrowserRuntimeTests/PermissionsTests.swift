@@ -13,18 +13,18 @@ import WebRuntime
         let browser = try Browser(options: options)
         browser.pageSource = { $0.hasPrefix("https://") ? "<p>page</p>" : nil }
         browser.permissionPrompt = { _, _, _ in accept }
-        let folder = Support.scratchRoot.appendingPathComponent("permissions-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try """
+        let folder = try Support.extensionFolder("permissions", [
+            "manifest.json": """
             {"manifest_version": 3, "name": "Asks", "version": "1", "background": {"service_worker": "w.js"},
              "permissions": ["storage"], "optional_permissions": ["alarms", "tabs"],
              "host_permissions": ["https://required.example/*"], "optional_host_permissions": ["https://*.optional.example/*"]}
-            """.write(to: folder.appendingPathComponent("manifest.json"), atomically: true, encoding: .utf8)
-        try """
+            """,
+            "w.js": """
             globalThis.events = [];
             chrome.permissions.onAdded.addListener((p) => events.push('added ' + JSON.stringify(p)));
             chrome.permissions.onRemoved.addListener((p) => events.push('removed ' + JSON.stringify(p)));
-            """.write(to: folder.appendingPathComponent("w.js"), atomically: true, encoding: .utf8)
+            """,
+        ])
         let host = try browser.install(try ExtensionBundle(folder: folder))
         try browser.loop.runUntilIdle()
         return (browser, host, try #require(host.backgroundWorld))

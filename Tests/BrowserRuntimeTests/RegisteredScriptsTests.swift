@@ -13,16 +13,13 @@ import WebRuntime
         let browser = try Browser(options: options)
         browser.pageSource = { $0.hasPrefix("https://") ? "<title>page</title><p>text</p>" : nil }
         browser.setSitePermission(.always, for: "*")
-        let folder = Support.scratchRoot.appendingPathComponent("registered-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try #"{"manifest_version": 3, "name": "Dyn", "version": "1", "background": {"service_worker": "w.js"}, "permissions": ["scripting"], "host_permissions": ["https://*.example/*"]}"#
-            .write(to: folder.appendingPathComponent("manifest.json"), atomically: true, encoding: .utf8)
-        try "".write(to: folder.appendingPathComponent("w.js"), atomically: true, encoding: .utf8)
-        try "document.documentElement.dataset.isolated = typeof chrome.runtime.sendMessage; window.fromIsolated = true;"
-            .write(to: folder.appendingPathComponent("isolated.js"), atomically: true, encoding: .utf8)
-        try "window.fromMain = typeof chrome === 'undefined' || !chrome.runtime ? 'page world' : 'extension world';"
-            .write(to: folder.appendingPathComponent("main.js"), atomically: true, encoding: .utf8)
-        try "p { color: rgb(1, 2, 3) }".write(to: folder.appendingPathComponent("s.css"), atomically: true, encoding: .utf8)
+        let folder = try Support.extensionFolder("registered", [
+            "manifest.json": #"{"manifest_version": 3, "name": "Dyn", "version": "1", "background": {"service_worker": "w.js"}, "permissions": ["scripting"], "host_permissions": ["https://*.example/*"]}"#,
+            "w.js": "",
+            "isolated.js": "document.documentElement.dataset.isolated = typeof chrome.runtime.sendMessage; window.fromIsolated = true;",
+            "main.js": "window.fromMain = typeof chrome === 'undefined' || !chrome.runtime ? 'page world' : 'extension world';",
+            "s.css": "p { color: rgb(1, 2, 3) }",
+        ])
         let host = try browser.install(try ExtensionBundle(folder: folder))
         try browser.loop.runUntilIdle()
         return (browser, host, try #require(host.backgroundWorld))
@@ -59,11 +56,10 @@ import WebRuntime
         let browser = try Browser()
         browser.pageSource = { $0 == "https://a.example/" ? "<p>text</p>" : nil }
         browser.setSitePermission(.always, for: "*")
-        let folder = Support.scratchRoot.appendingPathComponent("main-world-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try #"{"manifest_version": 3, "name": "Main", "version": "1", "content_scripts": [{"matches": ["https://a.example/*"], "js": ["m.js"], "world": "MAIN"}]}"#
-            .write(to: folder.appendingPathComponent("manifest.json"), atomically: true, encoding: .utf8)
-        try "window.mainSaw = typeof browser;".write(to: folder.appendingPathComponent("m.js"), atomically: true, encoding: .utf8)
+        let folder = try Support.extensionFolder("main-world", [
+            "manifest.json": #"{"manifest_version": 3, "name": "Main", "version": "1", "content_scripts": [{"matches": ["https://a.example/*"], "js": ["m.js"], "world": "MAIN"}]}"#,
+            "m.js": "window.mainSaw = typeof browser;",
+        ])
         _ = try browser.install(try ExtensionBundle(folder: folder))
         let tab = try browser.openTab(url: "https://a.example/")
         try browser.loop.runUntilIdle()

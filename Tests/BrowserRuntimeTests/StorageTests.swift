@@ -14,13 +14,11 @@ import WebRuntime
         let browser = try Browser(options: options)
         browser.pageSource = { $0 == "https://a.example/" ? "<p>a</p>" : nil }
         browser.setSitePermission(.always, for: "*")
-        let folder = Support.scratchRoot.appendingPathComponent("storage-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try #"{"manifest_version": 3, "name": "Store", "version": "1", "background": {"service_worker": "w.js"}, "permissions": ["storage"], "content_scripts": [{"matches": ["https://a.example/*"], "js": ["c.js"]}]}"#
-            .write(to: folder.appendingPathComponent("manifest.json"), atomically: true, encoding: .utf8)
-        try "".write(to: folder.appendingPathComponent("w.js"), atomically: true, encoding: .utf8)
-        try "globalThis.heard = []; chrome.storage.onChanged.addListener((c, area) => heard.push(area + ' ' + Object.keys(c).join()));"
-            .write(to: folder.appendingPathComponent("c.js"), atomically: true, encoding: .utf8)
+        let folder = try Support.extensionFolder("storage", [
+            "manifest.json": #"{"manifest_version": 3, "name": "Store", "version": "1", "background": {"service_worker": "w.js"}, "permissions": ["storage"], "content_scripts": [{"matches": ["https://a.example/*"], "js": ["c.js"]}]}"#,
+            "w.js": "",
+            "c.js": "globalThis.heard = []; chrome.storage.onChanged.addListener((c, area) => heard.push(area + ' ' + Object.keys(c).join()));",
+        ])
         let host = try browser.install(try ExtensionBundle(folder: folder))
         let tab = try browser.openTab(url: "https://a.example/")
         try browser.loop.runUntilIdle()

@@ -14,18 +14,17 @@ import WebRuntime
         let browser = try Browser(options: options)
         browser.pageSource = { $0 == "https://a.example/" ? "<img src='https://cdn.example/pic.png'><img src='https://ads.example/ad.png'><script src='https://a.example/app.js'></script>" : ($0.hasSuffix(".js") ? "" : nil) }
         browser.setSitePermission(.always, for: "*")
-        let folder = Support.scratchRoot.appendingPathComponent("webrequest-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try #"{"manifest_version": 3, "name": "Watch", "version": "1", "background": {"service_worker": "w.js"}, "permissions": ["webRequest", "declarativeNetRequest"], "host_permissions": ["<all_urls>"]}"#
-            .write(to: folder.appendingPathComponent("manifest.json"), atomically: true, encoding: .utf8)
-        try """
+        let folder = try Support.extensionFolder("webrequest", [
+            "manifest.json": #"{"manifest_version": 3, "name": "Watch", "version": "1", "background": {"service_worker": "w.js"}, "permissions": ["webRequest", "declarativeNetRequest"], "host_permissions": ["<all_urls>"]}"#,
+            "w.js": """
             globalThis.seen = [];
             const note = (name) => (d) => seen.push(name + ' ' + d.type + ' ' + d.url + (d.error ? ' ' + d.error : '') + (d.statusCode ? ' ' + d.statusCode : ''));
             chrome.webRequest.onBeforeRequest.addListener(note('before'), { urls: ['<all_urls>'], types: ['image'] });
             chrome.webRequest.onCompleted.addListener(note('completed'), { urls: ['https://cdn.example/*'] });
             chrome.webRequest.onErrorOccurred.addListener(note('error'), { urls: ['<all_urls>'] });
             chrome.declarativeNetRequest.updateDynamicRules({ addRules: [{ id: 1, action: { type: 'block' }, condition: { urlFilter: '||ads.example^' } }] });
-            """.write(to: folder.appendingPathComponent("w.js"), atomically: true, encoding: .utf8)
+            """,
+        ])
         let host = try browser.install(try ExtensionBundle(folder: folder))
         try browser.loop.runUntilIdle()
         _ = try browser.openTab(url: "https://a.example/")

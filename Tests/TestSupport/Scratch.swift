@@ -20,6 +20,19 @@ extension Support {
         return root
     }()
 
+    /// A new folder of its own under the scratch root, named from `name`, holding `files`
+    /// (relative path -> text): an extension made for one test.
+    public static func extensionFolder(_ name: String, _ files: [String: String]) throws -> URL {
+        let folder = scratchRoot.appendingPathComponent("\(name)-\(UUID().uuidString)")
+        for (path, text) in files {
+            let file = folder.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: file, atomically: true, encoding: .utf8)
+        }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
     /// The scratch folder's path, for the exit handler (which may capture nothing).
     nonisolated(unsafe) static var scratchPath: String?
 }
