@@ -29,7 +29,9 @@ import WebRuntime
     /// What browser-api.js adds to every namespace table entry.
     static let providedByTheBindings: Set<String> = ["runtime.id", "runtime.lastError", "runtime.connect", "tabs.connect", "test.*",
                                                      "storage.local.QUOTA_BYTES", "storage.sync.QUOTA_BYTES", "storage.session.QUOTA_BYTES",
-                                                     "extension.getURL", "extension.getViews", "extension.inIncognitoContext"]
+                                                     "extension.getURL", "extension.getViews", "extension.inIncognitoContext",
+                                                     "declarativeNetRequest.MAX_NUMBER_OF_ENABLED_STATIC_RULESETS", "declarativeNetRequest.MAX_NUMBER_OF_STATIC_RULESETS",
+                                                     "declarativeNetRequest.MAX_NUMBER_OF_DYNAMIC_AND_SESSION_RULES"]
 
     @Test func theTableListsEverythingTheSurfaceHasAndNothingElse() throws {
         let rows = try Self.rows()
@@ -69,6 +71,25 @@ import WebRuntime
             } else {
                 #expect(type != "undefined", "\(row.name) is listed as \(row.state) but is undefined")
             }
+        }
+    }
+
+    @Test func declarativeNetRequestsConstantsAreEachBrowsers() throws {
+        for profile in [Browser.Profile.safari, .chromium] {
+            var options = Browser.Options()
+            options.profile = profile
+            let browser = try Browser(options: options)
+            let folder = try Support.extensionFolder("dnr-constants", [
+                "manifest.json": #"{"manifest_version": 3, "name": "C", "version": "1", "background": {"service_worker": "w.js"}, "permissions": ["declarativeNetRequest"]}"#,
+                "w.js": "",
+            ])
+            let host = try browser.install(try ExtensionBundle(folder: folder))
+            let values = try Support.eval(try #require(host.backgroundWorld), """
+                const d = chrome.declarativeNetRequest;
+                [d.MAX_NUMBER_OF_STATIC_RULESETS, d.MAX_NUMBER_OF_ENABLED_STATIC_RULESETS, d.MAX_NUMBER_OF_DYNAMIC_AND_SESSION_RULES,
+                 d.MAX_NUMBER_OF_DYNAMIC_RULES, d.GUARANTEED_MINIMUM_STATIC_RULES, d.SESSION_RULESET_ID].map(String).join()
+                """) as? String
+            #expect(values == (profile == .chromium ? "100,50,5000,30000,30000,_session" : "100,50,5000,undefined,undefined,undefined"))
         }
     }
 }

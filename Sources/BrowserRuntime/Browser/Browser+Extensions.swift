@@ -1,3 +1,4 @@
+import BlockerCore
 import Foundation
 import JSKit
 import WebRuntime
@@ -187,6 +188,28 @@ extension Browser {
             constants["storage.sync.MAX_WRITE_OPERATIONS_PER_HOUR"] = 1800
             constants["storage.sync.MAX_WRITE_OPERATIONS_PER_MINUTE"] = 120
             if options.profile == .chromium { constants["storage.sync.MAX_SUSTAINED_WRITE_OPERATIONS_PER_MINUTE"] = 1_000_000 }
+        }
+        let permissions = host.bundle.manifest.permissions
+        if permissions.contains("declarativeNetRequest") || permissions.contains("declarativeNetRequestWithHostAccess") {
+            // declarativeNetRequest's constants as each browser exposes them: Safari has three
+            // (WebExtensionAPIDeclarativeNetRequest.idl, values from WebExtensionConstants.h);
+            // Chrome the whole set (declarative_net_request.idl; DNRLimits).
+            let dnr = "declarativeNetRequest."
+            constants[dnr + "MAX_NUMBER_OF_STATIC_RULESETS"] = DNRLimits.maxStaticRulesets
+            constants[dnr + "MAX_NUMBER_OF_ENABLED_STATIC_RULESETS"] = DNRLimits.maxEnabledStaticRulesets
+            constants[dnr + "MAX_NUMBER_OF_DYNAMIC_AND_SESSION_RULES"] = DNRLimits.maxUnsafeDynamicRules
+            if options.profile == .chromium {
+                constants[dnr + "GUARANTEED_MINIMUM_STATIC_RULES"] = DNRLimits.guaranteedMinimumStaticRules
+                constants[dnr + "MAX_NUMBER_OF_DYNAMIC_RULES"] = DNRLimits.maxDynamicRules
+                constants[dnr + "MAX_NUMBER_OF_UNSAFE_DYNAMIC_RULES"] = DNRLimits.maxUnsafeDynamicRules
+                constants[dnr + "MAX_NUMBER_OF_SESSION_RULES"] = DNRLimits.maxSessionRules
+                constants[dnr + "MAX_NUMBER_OF_UNSAFE_SESSION_RULES"] = DNRLimits.maxSessionRules
+                constants[dnr + "MAX_NUMBER_OF_REGEX_RULES"] = DNRLimits.maxRegexRules
+                constants[dnr + "MAX_GETMATCHEDRULES_CALLS_PER_INTERVAL"] = 20
+                constants[dnr + "GETMATCHEDRULES_QUOTA_INTERVAL"] = 10
+                constants[dnr + "DYNAMIC_RULESET_ID"] = "_dynamic"
+                constants[dnr + "SESSION_RULESET_ID"] = "_session"
+            }
         }
         let made = try session.realm.context.value(constants)
         host.apiProperties = made
