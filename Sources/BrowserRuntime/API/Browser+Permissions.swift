@@ -56,9 +56,9 @@ extension Browser {
         switch call.method {
         case "contains":
             if unlistedName != nil || unlistedOrigin != nil { return .json("false") }
-            let held = grantedNames(host)
-            let heldOrigins = grantedOrigins(host)
-            let all = names.allSatisfy(held.contains) && origins.allSatisfy { origin in heldOrigins.contains { (try? MatchPattern($0))?.covers(origin) == true } }
+            let held = Set(grantedNames(host))
+            let heldPatterns = heldOriginPatterns(host)
+            let all = names.allSatisfy(held.contains) && origins.allSatisfy { origin in heldPatterns.contains { $0.covers(origin) } }
             return .json(all ? "true" : "false")
         case "request":
             if !chromium, !(inUserGesture || hasActivation(call.context)) { return .error("Invalid call to permissions.request(). Must be called during a user gesture.") }
@@ -66,14 +66,17 @@ extension Browser {
                 return chromium ? .error("Only permissions specified in the manifest may be requested.")
                     : safari(unlistedName == nil ? "origins" : "permissions", "only permissions specified in the manifest may be requested")
             }
-            let newNames = names.filter { !grantedNames(host).contains($0) }
-            let newOrigins = origins.filter { origin in !grantedOrigins(host).contains { (try? MatchPattern($0))?.covers(origin) == true } }
+            let held = Set(grantedNames(host))
+            let heldPatterns = heldOriginPatterns(host)
+            let newNames = names.filter { !held.contains($0) }
+            let newOrigins = origins.filter { origin in !heldPatterns.contains { $0.covers(origin) } }
             guard !newNames.isEmpty || !newOrigins.isEmpty else { return .json("true") }
             let accepted = permissionPrompt?(host, newNames, newOrigins) ?? false
             trace.record(.api, at: "browser", "permission prompt for \(host.bundle.manifest.name): \(permissionsJSON(newNames, newOrigins)) \(accepted ? "accepted" : "declined")")
             guard accepted else { return .json("false") }
             host.grantedPermissions.formUnion(newNames)
-            host.grantedOrigins += newOrigins
+            // Each was parsed above; a granted pattern is kept parsed (mayAccess reads it).
+            host.grantedOrigins += newOrigins.compactMap { try? MatchPattern($0) }
             permissionsChanged(host, event: "permissions.onAdded", names: newNames, origins: newOrigins)
             return .json("true")
         case "remove":
@@ -87,9 +90,9 @@ extension Browser {
                 if unlistedName != nil || unlistedOrigin != nil { return safari(unlistedName == nil ? "origins" : "permissions", "only permissions specified in the manifest may be removed") }
             }
             let removedNames = names.filter { host.grantedPermissions.contains($0) }
-            let removedOrigins = origins.filter { host.grantedOrigins.contains($0) }
+            let removedOrigins = origins.filter { origin in host.grantedOrigins.contains { $0.text == origin } }
             host.grantedPermissions.subtract(removedNames)
-            host.grantedOrigins.removeAll { removedOrigins.contains($0) }
+            host.grantedOrigins.removeAll { removedOrigins.contains($0.text) }
             if !removedNames.isEmpty || !removedOrigins.isEmpty {
                 permissionsChanged(host, event: "permissions.onRemoved", names: removedNames, origins: removedOrigins)
             }
@@ -125,9 +128,14 @@ extension Browser {
                 if requested.contains(where: { $0.matches("https://\(site)/") }) { held.append("*://\(site)/*") }
             }
         }
-        for origin in host.grantedOrigins where !held.contains(origin) { held.append(origin) }
+        for origin in host.grantedOrigins.map(\.text) where !held.contains(origin) { held.append(origin) }
         var seen = Set<String>()
         return held.filter { seen.insert($0).inserted }
+    }
+
+    /// ``grantedOrigins(_:)`` parsed, once per call that compares against them.
+    func heldOriginPatterns(_ host: ExtensionHost) -> [MatchPattern] {
+        grantedOrigins(host).compactMap { try? MatchPattern($0) }
     }
 
     /// `permissions.Permissions`.

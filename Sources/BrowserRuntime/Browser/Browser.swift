@@ -170,7 +170,7 @@ public final class Browser {
         // Private browsing has its own switch in Safari; this runtime does not allow it by default.
         if tab?.isPrivate == true, !allowInPrivate.contains(host.id) { return false }
         // A host pattern granted at run time (permissions.request) is access, as the user's answer.
-        if host.grantedOrigins.contains(where: { (try? MatchPattern($0))?.matches(url) == true }) { return true }
+        if host.grantedOrigins.contains(where: { $0.matches(url) }) { return true }
         let manifest = host.bundle.manifest
         let requested = manifest.hostPermissions.contains { $0.matches(url) }
             || manifest.contentScripts.contains { $0.applies(to: url) }

@@ -37,7 +37,7 @@ public final class ExtensionHost {
     let dnr: DNRState
     /// Optional permissions and host patterns granted at run time (permissions.request).
     var grantedPermissions: Set<String> = []
-    var grantedOrigins: [String] = []
+    var grantedOrigins: [MatchPattern] = []
     /// The API permissions in force: the manifest's and those granted since.
     var permissions: Set<String> { bundle.manifest.permissions.union(grantedPermissions) }
     /// runtime.setUninstallURL's URL (kept; nothing is uninstalled).
