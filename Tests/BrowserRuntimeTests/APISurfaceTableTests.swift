@@ -52,9 +52,7 @@ import WebRuntime
     /// (With a `commands` key too: Safari gives `commands` only then.)
     @Test(arguments: [Browser.Profile.safari, .chromium])
     func aBackgroundWithEveryPermissionHasWhatTheTableSays(_ profile: Browser.Profile) throws {
-        var options = Browser.Options()
-        options.profile = profile
-        let browser = try Browser(options: options)
+        let browser = try Support.emptyBrowser(profile: profile)
         let folder = Support.scratchRoot.appendingPathComponent("surface-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try #"{"manifest_version": 3, "name": "All", "version": "1", "background": {"service_worker": "w.js"}, "commands": {}, "permissions": ["storage", "alarms", "scripting", "webNavigation", "declarativeNetRequest", "nativeMessaging", "tabs", "contextMenus", "menus", "webRequest", "cookies"]}"#
@@ -76,9 +74,7 @@ import WebRuntime
 
     @Test func declarativeNetRequestsConstantsAreEachBrowsers() throws {
         for profile in [Browser.Profile.safari, .chromium] {
-            var options = Browser.Options()
-            options.profile = profile
-            let browser = try Browser(options: options)
+            let browser = try Support.emptyBrowser(profile: profile)
             let folder = try Support.extensionFolder("dnr-constants", [
                 "manifest.json": #"{"manifest_version": 3, "name": "C", "version": "1", "background": {"service_worker": "w.js"}, "permissions": ["declarativeNetRequest"]}"#,
                 "w.js": "",

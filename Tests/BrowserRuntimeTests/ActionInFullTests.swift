@@ -8,9 +8,7 @@ import WebRuntime
 /// the badge's text colour, openPopup, getUserSettings.
 @Suite struct ActionInFullTests {
     func browser(_ profile: Browser.Profile) throws -> (Browser, ExtensionHost, World, Tab) {
-        var options = Browser.Options()
-        options.profile = profile
-        let browser = try Browser(options: options)
+        let browser = try Support.emptyBrowser(profile: profile)
         browser.pageSource = { $0.hasPrefix("https://") ? "<p>page</p>" : nil }
         let host = try browser.install(try ExtensionBundle(folder: Support.fixtures.appendingPathComponent("extensions/extension-pages")))
         let tab = try browser.openTab(url: "https://a.example/")

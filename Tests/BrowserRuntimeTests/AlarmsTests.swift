@@ -17,12 +17,10 @@ import WebRuntime
         """
 
     func browser(_ profile: Browser.Profile, permissions: String = #"["alarms", "storage"]"#) throws -> (Browser, ExtensionHost) {
-        var options = Browser.Options()
-        options.profile = profile
-        let browser = try Browser(options: options)
+        let browser = try Support.emptyBrowser(profile: profile)
         let folder = try Support.extensionFolder("alarms", [
             "manifest.json": #"{"manifest_version": 3, "name": "Alarms", "version": "1", "background": {"service_worker": "w.js"}, "permissions": \#(permissions)}"#,
-            "w.js": ("const EPOCH = \(Int(options.session.epoch));\n" + Self.worker),
+            "w.js": ("const EPOCH = \(Int(browser.options.session.epoch));\n" + Self.worker),
         ])
         let host = try browser.install(try ExtensionBundle(folder: folder))
         try browser.loop.runUntilIdle()

@@ -8,9 +8,7 @@ import WebRuntime
 /// and a pressed shortcut firing onCommand with a user gesture (or clicking the action).
 @Suite struct CommandsTests {
     func browser(_ profile: Browser.Profile, commands: String = Self.commands) throws -> (Browser, ExtensionHost, World) {
-        var options = Browser.Options()
-        options.profile = profile
-        let browser = try Browser(options: options)
+        let browser = try Support.emptyBrowser(profile: profile)
         browser.pageSource = { $0 == "https://a.example/" ? "<p>a</p>" : nil }
         let folder = Support.scratchRoot.appendingPathComponent("commands-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -9,9 +9,7 @@ import WebRuntime
 @Suite struct CookiesTests {
     @Test(arguments: [Browser.Profile.safari, .chromium])
     func extensionsAndPagesShareTheJar(_ profile: Browser.Profile) throws {
-        var options = Browser.Options()
-        options.profile = profile
-        let browser = try Browser(options: options)
+        let browser = try Support.emptyBrowser(profile: profile)
         browser.pageSource = { $0.hasPrefix("https://") ? "<p>page</p>" : nil }
         browser.setSitePermission(.always, for: "*")
         let folder = try Support.extensionFolder("cookies", [

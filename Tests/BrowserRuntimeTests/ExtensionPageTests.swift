@@ -8,9 +8,7 @@ import WebRuntime
 /// pages, the options page, extension pages in frames, and the windows they live in.
 @Suite struct ExtensionPageTests {
     func browser(_ profile: Browser.Profile = .safari, pages: [String: String] = ["https://a.example/": "<title>A</title><p>a</p>"]) throws -> (Browser, ExtensionHost) {
-        var options = Browser.Options()
-        options.profile = profile
-        let browser = try Browser(options: options)
+        let browser = try Support.emptyBrowser(profile: profile)
         browser.pageSource = { pages[$0] }
         let host = try browser.install(try ExtensionBundle(folder: Support.fixtures.appendingPathComponent("extensions/extension-pages")))
         try browser.loop.runUntilIdle()
@@ -180,9 +178,7 @@ import WebRuntime
 @Suite struct ExtensionPagePolicyTests {
     @Test(arguments: [Browser.Profile.safari, .chromium])
     func extensionPagesRefuseEvalAndInlineScripts(_ profile: Browser.Profile) throws {
-        var options = Browser.Options()
-        options.profile = profile
-        let browser = try Browser(options: options)
+        let browser = try Support.emptyBrowser(profile: profile)
         let host = try browser.install(try ExtensionBundle(folder: Support.fixtures.appendingPathComponent("extensions/extension-pages")))
         try browser.loop.runUntilIdle()
         let worker = try #require(host.backgroundWorld)

@@ -9,9 +9,7 @@ import WebRuntime
 /// firing onClicked with the clicked element's info.
 @Suite struct MenusTests {
     func browser(_ profile: Browser.Profile) throws -> (Browser, ExtensionHost, World) {
-        var options = Browser.Options()
-        options.profile = profile
-        let browser = try Browser(options: options)
+        let browser = try Support.emptyBrowser(profile: profile)
         browser.pageSource = { $0 == "https://a.example/" ? "<a id=l href='/story'>story</a><img id=i src='/pic.png'>" : nil }
         let folder = try Support.extensionFolder("menus", [
             "manifest.json": #"{"manifest_version": 3, "name": "Menus", "version": "1", "background": {"service_worker": "w.js"}, "permissions": ["contextMenus", "menus"]}"#,

@@ -8,9 +8,7 @@ import WebRuntime
 /// time, needing a user gesture, answered by the prompt, with each browser's checks and words.
 @Suite struct PermissionsTests {
     func browser(_ profile: Browser.Profile, accept: Bool = true) throws -> (Browser, ExtensionHost, World) {
-        var options = Browser.Options()
-        options.profile = profile
-        let browser = try Browser(options: options)
+        let browser = try Support.emptyBrowser(profile: profile)
         browser.pageSource = { $0.hasPrefix("https://") ? "<p>page</p>" : nil }
         browser.permissionPrompt = { _, _, _ in accept }
         let folder = try Support.extensionFolder("permissions", [

@@ -8,9 +8,7 @@ import WebRuntime
 /// extension adds at run time run in pages loaded afterwards, in the world they name.
 @Suite struct RegisteredScriptsTests {
     func browser(_ profile: Browser.Profile) throws -> (Browser, ExtensionHost, World) {
-        var options = Browser.Options()
-        options.profile = profile
-        let browser = try Browser(options: options)
+        let browser = try Support.emptyBrowser(profile: profile)
         browser.pageSource = { $0.hasPrefix("https://") ? "<title>page</title><p>text</p>" : nil }
         browser.setSitePermission(.always, for: "*")
         let folder = try Support.extensionFolder("registered", [

@@ -9,9 +9,7 @@ import WebRuntime
 @Suite struct StorageTests {
     /// A browser with an extension that has a background and a content script on a.example.
     func browser(_ profile: Browser.Profile) throws -> (Browser, ExtensionHost, Tab) {
-        var options = Browser.Options()
-        options.profile = profile
-        let browser = try Browser(options: options)
+        let browser = try Support.emptyBrowser(profile: profile)
         browser.pageSource = { $0 == "https://a.example/" ? "<p>a</p>" : nil }
         browser.setSitePermission(.always, for: "*")
         let folder = try Support.extensionFolder("storage", [

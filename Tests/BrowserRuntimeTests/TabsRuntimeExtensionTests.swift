@@ -7,9 +7,7 @@ import WebRuntime
 /// The rest of tabs, runtime and extension (issue 23, point 1).
 @Suite struct TabsRuntimeExtensionTests {
     func make(_ profile: Browser.Profile) throws -> (Browser, ExtensionHost, World, Tab) {
-        var options = Browser.Options()
-        options.profile = profile
-        let browser = try Browser(options: options)
+        let browser = try Support.emptyBrowser(profile: profile)
         browser.pageSource = { url in
             url.hasPrefix("https://a.example/") ? "<!DOCTYPE html><html lang='de'><title>A</title><p>a</p></html>" : nil
         }

@@ -9,9 +9,7 @@ import WebRuntime
 @Suite struct WebRequestTests {
     @Test(arguments: [Browser.Profile.safari, .chromium])
     func listenersSeeTheRequestsTheirFilterMatches(_ profile: Browser.Profile) throws {
-        var options = Browser.Options()
-        options.profile = profile
-        let browser = try Browser(options: options)
+        let browser = try Support.emptyBrowser(profile: profile)
         browser.pageSource = { $0 == "https://a.example/" ? "<img src='https://cdn.example/pic.png'><img src='https://ads.example/ad.png'><script src='https://a.example/app.js'></script>" : ($0.hasSuffix(".js") ? "" : nil) }
         browser.setSitePermission(.always, for: "*")
         let folder = try Support.extensionFolder("webrequest", [

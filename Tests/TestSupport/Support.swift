@@ -55,6 +55,13 @@ extension Support {
         try ExtensionBundle(folder: fixtures.appendingPathComponent("extensions/sample-notes"))
     }
 
+    /// A browser in `profile` with nothing installed and no pages.
+    public static func emptyBrowser(profile: Browser.Profile) throws -> Browser {
+        var options = Browser.Options()
+        options.profile = profile
+        return try Browser(options: options)
+    }
+
     /// A browser with the sample extension installed, pages served from `pages` (URL -> HTML),
     /// and every site permitted unless `permission` says otherwise.
     public static func browser(
@@ -68,9 +75,7 @@ extension Support {
     public static func browser(
         with bundle: ExtensionBundle, pages: [String: String], permission: SitePermission, profile: Browser.Profile
     ) throws -> (Browser, ExtensionHost) {
-        var options = Browser.Options()
-        options.profile = profile
-        let browser = try Browser(options: options)
+        let browser = try emptyBrowser(profile: profile)
         browser.setSitePermission(permission, for: "*")
         browser.pageSource = { url in pages[url] ?? (url.hasPrefix("https://") ? "<!DOCTYPE html><title>\(url)</title><body><p>page</p></body>" : nil) }
         let host = try browser.install(bundle)
