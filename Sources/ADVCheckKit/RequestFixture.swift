@@ -53,15 +53,14 @@ struct RequestFixture: Decodable {
         return fixture
     }
 
-    /// The outcome name of a DNR decision, in the fixture's vocabulary.
-    static func outcome(_ decision: DNRDecision) -> String {
-        switch decision {
-        case .noMatch: "none"
-        case .allow: "allow"
+    /// The outcome name of a DNR outcome, in the fixture's vocabulary.
+    static func outcome(_ outcome: DNROutcome) -> String {
+        switch outcome.effect {
+        case .none: outcome.headerRules.isEmpty ? "none" : "modifyHeaders"
+        case .allow: outcome.headerRules.isEmpty ? "allow" : "modifyHeaders"
         case .block: "block"
-        case .upgradeScheme: "upgradeScheme"
+        case .upgrade: "upgradeScheme"
         case .redirect: "redirect"
-        case .modifyHeaders: "modifyHeaders"
         }
     }
 }

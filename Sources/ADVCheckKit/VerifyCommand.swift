@@ -68,7 +68,7 @@ enum VerifyCommand {
                     }
                     continue
                 }
-                let both = "dnr: \(comparison.dnr); content blocker: \(comparison.contentBlocker)"
+                let both = "dnr: \(comparison.dnr); content blocker: \(comparison.contentBlocker) → \(comparison.safari)"
                 if let reason = comparison.knownDivergence {
                     known += 1
                     output.out("known divergence \(position)\n  \(both)\n  reason: \(reason.rawValue): \(reason.explanation)")
@@ -99,7 +99,7 @@ enum VerifyCommand {
                                              frames: [page.pageURL])
                 let comparison = comparator.compare(request)
                 if comparison.dnr.isBlocked { dnrBlocked += 1 }
-                if comparison.contentBlocker.isBlocked { contentBlockerBlocked += 1 }
+                if comparison.safari.isBlocked { contentBlockerBlocked += 1 }
             }
             let count = page.subresources.count
             output.out("page \(page.path) (\(page.pageURL)): unfiltered \(count) requests load; filtered \(count - dnrBlocked) load, \(dnrBlocked) blocked by dnr, \(contentBlockerBlocked) by content blocker")

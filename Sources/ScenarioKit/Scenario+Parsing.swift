@@ -10,7 +10,7 @@ extension Scenario {
     static let topLevelKeys: Set<String> = [
         "description", "extension", "profile", "sitePermissions", "storage", "dynamicRules", "nativeMessages",
         "pages", "faults", "feedbackQuota", "steps", "budget", "withheldPermissions", "nativeHosts",
-        "unloadIdleBackground", "testAPI", "permissionPrompt",
+        "unloadIdleBackground", "testAPI", "permissionPrompt", "responseHeaders",
     ]
 
     /// Reads and validates a scenario file. Nothing runs until the whole file is valid.
@@ -263,6 +263,25 @@ struct ScenarioReader {
                 pages[url] = page
             }
         }
+        var responseHeaders: [String: [(name: String, value: String)]] = [:]
+        if let value = top["responseHeaders"] {
+            for (url, headers) in try object(value, "responseHeaders") {
+                guard URLComponents(string: url)?.scheme != nil else { throw fail("responseHeaders.\(url)", "'\(url)' is not an absolute URL") }
+                var list: [(name: String, value: String)] = []
+                for (name, text) in try object(headers, "responseHeaders.\(url)") {
+                    // A header name is an HTTP token (RFC 9110 5.6.2); a value has no line breaks.
+                    guard !name.isEmpty, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "!#$%&'*+-.^_`|~".contains($0)) }) else {
+                        throw fail("responseHeaders.\(url).\(name)", "'\(name)' is not a header name")
+                    }
+                    let headerValue = try string(text, "responseHeaders.\(url).\(name)")
+                    guard !headerValue.contains(where: { $0 == "\n" || $0 == "\r" || $0 == "\0" }) else {
+                        throw fail("responseHeaders.\(url).\(name)", "a header value cannot contain a line break")
+                    }
+                    list.append((name, headerValue))
+                }
+                responseHeaders[url] = list.sorted { $0.name.lowercased() < $1.name.lowercased() }
+            }
+        }
         var faults: [FaultPlan.Rule] = []
         if let value = top["faults"] {
             guard case let .array(list) = value else { throw fail("faults", "must be an array") }
@@ -329,7 +348,7 @@ struct ScenarioReader {
         return Scenario(
             file: file, suite: file.deletingLastPathComponent().lastPathComponent, name: name, description: description,
             extensionFolder: extensionFolder, withheldPermissions: withheld, profile: profile, sitePermissions: permissions, localStorage: local,
-            dynamicRules: rules, nativeMessages: native, nativeHosts: hosts, pages: pages, faults: faults, feedbackQuota: quota,
+            dynamicRules: rules, nativeMessages: native, nativeHosts: hosts, pages: pages, responseHeaders: responseHeaders, faults: faults, feedbackQuota: quota,
             unloadsIdleBackground: unloadIdle, testAPI: testAPI, acceptsPermissionPrompts: acceptsPermissionPrompts, steps: steps, virtualBudget: virtualBudget, wallBudget: wallBudget)
     }
 }

@@ -35,6 +35,9 @@ public struct Scenario: Sendable {
     public let nativeHosts: [String: (kind: String, options: [String: String])]
     /// URL -> fixture file served for it.
     public let pages: [String: URL]
+    /// URL -> headers its response carries beyond the Content-Type of its file name
+    /// (`responseHeaders`), which header rules may change.
+    public let responseHeaders: [String: [(name: String, value: String)]]
     /// Calls to fail or delay.
     public let faults: [FaultPlan.Rule]
     /// A getMatchedRules quota imposed on the Safari profile.

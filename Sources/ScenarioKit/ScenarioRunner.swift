@@ -170,6 +170,8 @@ public final class ScenarioRunner {
     private func setUp() throws {
         let scenario = self.scenario
         browser.pageSource = { [unowned self] url in self.body(for: url) }
+        let headers = scenario.responseHeaders
+        browser.responseHeaderSource = { url in headers[url] ?? headers[url.split(separator: "#").first.map(String.init) ?? url] ?? [] }
         for (host, permission) in scenario.sitePermissions { browser.setSitePermission(permission, for: host) }
         browser.feedbackQuota = scenario.feedbackQuota
         browser.unloadsIdleBackgrounds = scenario.unloadsIdleBackground

@@ -55,7 +55,7 @@ import WebRuntime
         let browser = try Support.emptyBrowser(profile: profile)
         let folder = Support.scratchRoot.appendingPathComponent("surface-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try #"{"manifest_version": 3, "name": "All", "version": "1", "background": {"service_worker": "w.js"}, "commands": {}, "permissions": ["storage", "alarms", "scripting", "webNavigation", "declarativeNetRequest", "nativeMessaging", "tabs", "contextMenus", "menus", "webRequest", "cookies"]}"#
+        try #"{"manifest_version": 3, "name": "All", "version": "1", "background": {"service_worker": "w.js"}, "commands": {}, "permissions": ["storage", "alarms", "scripting", "webNavigation", "declarativeNetRequest", "declarativeNetRequestFeedback", "nativeMessaging", "tabs", "contextMenus", "menus", "webRequest", "cookies"]}"#
             .write(to: folder.appendingPathComponent("manifest.json"), atomically: true, encoding: .utf8)
         try "".write(to: folder.appendingPathComponent("w.js"), atomically: true, encoding: .utf8)
         let host = try browser.install(try ExtensionBundle(folder: folder))

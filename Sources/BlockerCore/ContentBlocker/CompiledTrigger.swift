@@ -25,7 +25,8 @@ struct CompiledTrigger: Sendable {
 
     /// Cheap checks first, the url-filter regex last.
     func matches(_ request: ContentBlockerRequest) -> Bool {
-        if let types = trigger.resourceType, !types.contains(where: { Self.typeMatches($0, request) }) { return false }
+        if let types = trigger.resourceType, !types.isEmpty, !types.contains(where: { Self.typeMatches($0, request) }) { return false }
+        if let method = trigger.requestMethod, method != request.method { return false }
         if let contexts = trigger.loadContext {
             if !contexts.contains(request.isTopFrameLoad ? .topFrame : .childFrame) { return false }
         }

@@ -59,14 +59,17 @@ public final class ContentBlockerEvaluator: Sendable {
 
     /// The css-display-none selectors WebKit injects into a page at `pageURL`: the
     /// rules whose trigger matches the page's own document load, with the same
-    /// ignore-previous-rules semantics.
+    /// ignore-previous-rules and ignore-following-rules semantics.
     public func cssDisplayNoneSelectors(pageURL: DNRURL) -> [String] {
         let request = ContentBlockerRequest(url: pageURL, resourceType: .document, isTopFrameLoad: true, topURL: pageURL, frameURL: nil)
         var selectors: [String] = []
-        for (number, rule) in rules.enumerated() where rule.action.type == .cssDisplayNone || rule.action.type == .ignorePreviousRules {
+        let kinds: Set<ContentBlockerAction.Kind> = [.cssDisplayNone, .ignorePreviousRules, .ignoreFollowingRules]
+        for (number, rule) in rules.enumerated() where kinds.contains(rule.action.type) {
             guard compiled[number].matches(request) else { continue }
             if rule.action.type == .ignorePreviousRules {
                 selectors.removeAll()
+            } else if rule.action.type == .ignoreFollowingRules {
+                break
             } else if let selector = rule.action.selector {
                 selectors.append(selector)
             }

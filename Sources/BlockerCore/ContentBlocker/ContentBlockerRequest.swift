@@ -12,10 +12,14 @@ public struct ContentBlockerRequest: Sendable {
     public var topURL: DNRURL
     /// The URL of the frame that makes the load (the parent for a frame navigation); nil for a top-level navigation.
     public var frameURL: DNRURL?
+    /// The HTTP method, lowercase, as `request-method` compares it.
+    public var method: String
 
     /// Creates a request.
-    public init(url: DNRURL, resourceType: ContentBlockerResourceType, isTopFrameLoad: Bool, topURL: DNRURL, frameURL: DNRURL?) {
+    public init(url: DNRURL, resourceType: ContentBlockerResourceType, isTopFrameLoad: Bool, topURL: DNRURL, frameURL: DNRURL?,
+                method: String = "get") {
         self.url = url
+        self.method = method
         self.resourceType = resourceType
         self.isTopFrameLoad = isTopFrameLoad
         self.topURL = topURL
@@ -28,6 +32,7 @@ public struct ContentBlockerRequest: Sendable {
     /// top-level navigation), the frame URL as the innermost document.
     public init(_ request: DNRRequest) {
         self.url = request.url
+        self.method = request.method.rawValue
         switch request.type {
         case .mainFrame, .subFrame: self.resourceType = .document
         case .cspReport: self.resourceType = .cspReport

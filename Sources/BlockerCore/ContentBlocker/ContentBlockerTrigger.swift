@@ -4,7 +4,7 @@ public struct ContentBlockerTrigger: Codable, Sendable, Hashable {
     public var urlFilter: String
     /// Default false.
     public var urlFilterIsCaseSensitive: Bool?
-    /// Resource types; absent means all.
+    /// Resource types; absent or empty means all (WebKit's parser leaves no type flag either way).
     public var resourceType: [ContentBlockerResourceType]?
     /// First- or third-party to the main document; absent means both.
     public var loadType: [ContentBlockerLoadType]?
@@ -22,12 +22,15 @@ public struct ContentBlockerTrigger: Codable, Sendable, Hashable {
     public var ifFrameURL: [String]?
     /// The loading frame's URL must match none of these regexes.
     public var unlessFrameURL: [String]?
+    /// The request's HTTP method, lowercase (`get`, `post`...); absent means any.
+    public var requestMethod: String?
 
     /// Creates a trigger.
     public init(urlFilter: String, urlFilterIsCaseSensitive: Bool? = nil, resourceType: [ContentBlockerResourceType]? = nil,
                 loadType: [ContentBlockerLoadType]? = nil, loadContext: [ContentBlockerLoadContext]? = nil,
                 ifDomain: [String]? = nil, unlessDomain: [String]? = nil, ifTopURL: [String]? = nil,
-                unlessTopURL: [String]? = nil, ifFrameURL: [String]? = nil, unlessFrameURL: [String]? = nil) {
+                unlessTopURL: [String]? = nil, ifFrameURL: [String]? = nil, unlessFrameURL: [String]? = nil,
+                requestMethod: String? = nil) {
         self.urlFilter = urlFilter
         self.urlFilterIsCaseSensitive = urlFilterIsCaseSensitive
         self.resourceType = resourceType
@@ -39,6 +42,7 @@ public struct ContentBlockerTrigger: Codable, Sendable, Hashable {
         self.unlessTopURL = unlessTopURL
         self.ifFrameURL = ifFrameURL
         self.unlessFrameURL = unlessFrameURL
+        self.requestMethod = requestMethod
     }
 
     enum CodingKeys: String, CodingKey {
@@ -53,5 +57,6 @@ public struct ContentBlockerTrigger: Codable, Sendable, Hashable {
         case unlessTopURL = "unless-top-url"
         case ifFrameURL = "if-frame-url"
         case unlessFrameURL = "unless-frame-url"
+        case requestMethod = "request-method"
     }
 }

@@ -16,5 +16,7 @@ public enum DNRLimits {
     /// MAX_NUMBER_OF_ENABLED_STATIC_RULESETS.
     public static let maxEnabledStaticRulesets = 50
     /// RE2 memory cap for regexFilter, in bytes (utils.cc, kRegexMaxMemKb = 2).
+    /// MAX_NUMBER_OF_DISABLED_STATIC_RULES: static rules updateStaticRules may turn off.
+    public static let maxDisabledStaticRules = 5_000
     public static let regexMaxMemoryBytes = 2 * 1024
 }

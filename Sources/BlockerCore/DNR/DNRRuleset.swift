@@ -36,12 +36,22 @@ public struct DNRRuleset: Sendable, Hashable {
         self.rules = rules
     }
 
+    /// What a reader does with keys the DNR schema does not have.
+    public enum UnknownKeys: Sendable {
+        /// Refuse them (adv-check, which lints rules before they ship; Chrome's argument checks).
+        case reject
+        /// Ignore them, as both browsers do for static rulesets (Chromium parses rule files with
+        /// its generated IDL types, which skip unknown properties; WebKit's validateDictionary
+        /// checks only the keys it knows) and WebKit does for dynamic and session rules.
+        case ignore
+    }
+
     /// Decodes a DNR rule file (a JSON list of rules).
     /// - Throws: `InputError` naming `file`, the line and column, and the key path of the
     ///   first problem; the text must be strict JSON (no trailing commas or repeated keys).
-    public static func decodeRules(from data: Data, file: String) throws -> [DNRRule] {
+    public static func decodeRules(from data: Data, file: String, unknownKeys: UnknownKeys = .reject) throws -> [DNRRule] {
         let bytes = [UInt8](data)
-        guard try JSONInput.check(bytes, file: file, keys: .list(DNRKeySchema.rule)) == .array else {
+        guard try JSONInput.check(bytes, file: file, keys: unknownKeys == .reject ? .list(DNRKeySchema.rule) : nil) == .array else {
             // Chromium's own message (constants.cc kErrorListNotPassed).
             throw InputError(file: file, position: JSONInput.topLevel, message: "Rules file must contain a list.").located(in: bytes)
         }

@@ -42,6 +42,22 @@ public final class DNRMatcher: Sendable {
 
     /// Decides `request`: the highest-ranked matching rule's action, or header changes, or no match.
     public func decide(_ request: DNRRequest) -> DNRDecision {
+        let result = outcome(request)
+        let headers = result.headerRules.map(\.rule)
+        switch result.effect {
+        case .none: return headers.isEmpty ? .noMatch : .modifyHeaders(headers)
+        case .allow: return headers.isEmpty ? result.rule.map(DNRDecision.allow) ?? .noMatch : .modifyHeaders(headers)
+        case .block: return result.rule.map(DNRDecision.block) ?? .noMatch
+        case .upgrade(let url): return result.rule.map { .upgradeScheme($0, url: url) } ?? .noMatch
+        case .redirect(let url): return result.rule.map { .redirect($0, url: url) } ?? .noMatch
+        }
+    }
+
+    /// What the rules do to `request`: the highest-ranked matching rule's effect, and the
+    /// modifyHeaders rules above a winning allow (composite_matcher.cc, GetAction then
+    /// GetModifyHeadersActions with the allow's priority as the floor). A block, upgrade or
+    /// redirect leaves no header changes: the request does not go out as it is.
+    public func outcome(_ request: DNRRequest) -> DNROutcome {
         var best: Int32 = -1
         var headerRules: [Int32] = []
         let upgradeable = request.url.isUpgradeable
@@ -61,7 +77,7 @@ public final class DNRMatcher: Sendable {
             best < 0 || rules[Int(inherited)].outranks(rules[Int(best)]) {
             best = inherited
         }
-        return decision(request, best: best, headerRules: headerRules)
+        return outcome(request, best: best, headerRules: headerRules)
     }
 
     /// Every rule that matches `request` (for `testMatchOutcome`-style reports), highest rank first.
@@ -105,28 +121,30 @@ public final class DNRMatcher: Sendable {
         return best
     }
 
-    private func decision(_ request: DNRRequest, best: Int32, headerRules: [Int32]) -> DNRDecision {
+    private func outcome(_ request: DNRRequest, best: Int32, headerRules: [Int32]) -> DNROutcome {
         let winner = best >= 0 ? rules[Int(best)] : nil
         // modifyHeaders only apply above the priority of a winning allow
         // (composite_matcher.cc, GetModifyHeadersActions with min priority).
         let floor = winner.map { $0.rule.action.type == .allow || $0.rule.action.type == .allowAllRequests ? $0.indexPriority : -1 } ?? -1
         let headers = Array(Set(headerRules)).map { rules[Int($0)] }.filter { $0.indexPriority > floor }
-            .sorted { $0.outranks($1) }.map(\.matched)
-        guard let winner else { return headers.isEmpty ? .noMatch : .modifyHeaders(headers) }
+            .sorted { $0.outranks($1) }
+            .map { DNROutcome.HeaderRule(rule: $0.matched, requestHeaders: $0.rule.action.requestHeaders ?? [],
+                                         responseHeaders: $0.rule.action.responseHeaders ?? []) }
+        guard let winner else { return DNROutcome(effect: .none, rule: nil, headerRules: headers) }
         switch winner.rule.action.type {
         case .allow, .allowAllRequests:
-            return headers.isEmpty ? .allow(winner.matched) : .modifyHeaders(headers)
+            return DNROutcome(effect: .allow, rule: winner.matched, headerRules: headers)
         case .block:
-            return .block(winner.matched)
+            return DNROutcome(effect: .block, rule: winner.matched, headerRules: [])
         case .upgradeScheme:
-            return .upgradeScheme(winner.matched, url: DNRRedirectTarget.upgraded(request.url))
+            return DNROutcome(effect: .upgrade(url: DNRRedirectTarget.upgraded(request.url)), rule: winner.matched, headerRules: [])
         case .redirect:
             guard let target = DNRRedirectTarget.resolve(winner, request: request, extensionBaseURL: extensionBaseURL) else {
-                return headers.isEmpty ? .noMatch : .modifyHeaders(headers)
+                return DNROutcome(effect: .none, rule: nil, headerRules: headers)
             }
-            return .redirect(winner.matched, url: target)
+            return DNROutcome(effect: .redirect(url: target), rule: winner.matched, headerRules: [])
         case .modifyHeaders:
-            return .modifyHeaders(headers)
+            return DNROutcome(effect: .none, rule: nil, headerRules: headers)
         }
     }
 }

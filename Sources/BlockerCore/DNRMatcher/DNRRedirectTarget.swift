@@ -2,7 +2,7 @@ import Foundation
 
 /// Where upgradeScheme and redirect actions send a request (request_action.cc,
 /// ruleset_matcher_base.cc CreateRedirectActionFromMatchingRule / GetTransformedURL).
-enum DNRRedirectTarget {
+public enum DNRRedirectTarget {
     /// http → https, ftp → https (Chromium's upgrade target).
     static func upgraded(_ url: DNRURL) -> String {
         let text = url.string
@@ -27,6 +27,29 @@ enum DNRRedirectTarget {
             return text.replacingCharacters(in: swiftRange, with: replaced)
         }
         return nil
+    }
+
+    /// Where WebKit's `redirect` action sends a request (ContentExtensionActions.cpp,
+    /// RedirectAction::parse and applyToRequest): the first of extension-path, regex-substitution,
+    /// transform and url the action carries. A regex substitution is the whole new URL, with
+    /// `\0`…`\9` replaced by the regexFilter's match and groups (Chromium replaces only the
+    /// matched part of the URL); an invalid result leaves the URL as it was.
+    public static func webKit(_ rule: DNRRule, url: String, extensionBaseURL: String) -> String? {
+        guard let redirect = rule.action.redirect else { return nil }
+        if let path = redirect.extensionPath { return extensionBaseURL + path }
+        if let substitution = redirect.regexSubstitution {
+            guard let pattern = rule.condition.regexFilter, let regex = try? NSRegularExpression(pattern: pattern),
+                  let match = regex.firstMatch(in: url, range: NSRange(url.startIndex..., in: url)) else { return url }
+            var result = substitution
+            for group in 0..<min(10, match.numberOfRanges) {
+                let range = match.range(at: group)
+                let text = range.location == NSNotFound ? "" : (Range(range, in: url).map { String(url[$0]) } ?? "")
+                result = result.replacingOccurrences(of: "\\\(group)", with: text)
+            }
+            return DNRURL(result) == nil ? url : result
+        }
+        if let transform = redirect.transform { return apply(transform, to: url) }
+        return redirect.url
     }
 
     private static func apply(_ transform: DNRRedirect.URLTransform, to url: String) -> String? {

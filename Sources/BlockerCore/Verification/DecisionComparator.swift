@@ -21,22 +21,28 @@ public struct DecisionComparator: Sendable {
 
     /// Compares one request.
     public func compare(_ request: DNRRequest) -> DecisionComparison {
-        let dnr = matcher.decide(request)
+        let dnr = matcher.outcome(request)
         let cb = evaluator.decide(ContentBlockerRequest(request))
+        let safari = cb.outcome(translation, url: request.url, extensionBaseURL: matcher.extensionBaseURL)
         let origins = cb.ruleIndices.map { translation.origins[$0] }
-        var comparison = DecisionComparison(dnr: dnr, contentBlocker: cb, contentBlockerOrigins: origins, knownDivergence: nil)
-        if !comparison.agrees {
-            comparison = DecisionComparison(dnr: dnr, contentBlocker: cb, contentBlockerOrigins: origins,
-                                            knownDivergence: explain(request, dnr: dnr, origins: origins))
-        }
-        return comparison
+        let agrees = DecisionComparison.same(dnr, safari)
+        return DecisionComparison(dnr: dnr, contentBlocker: cb, safari: safari, contentBlockerOrigins: origins,
+                                  knownDivergence: agrees ? nil : explain(request, dnr: dnr, safari: safari, decision: cb))
     }
 
-    /// The documented reason for a disagreement, if one applies to the rules involved.
-    private func explain(_ request: DNRRequest, dnr: DNRDecision, origins: [DNRMatchedRule]) -> KnownDivergence? {
-        let involved = (matcher.matchingRules(request) + origins + [dnr.rule].compactMap { $0 })
-            .compactMap { rulesByOrigin["\($0.rulesetID)#\($0.ruleID)"] }
-        if [.object, .cspReport, .webtransport, .webbundle].contains(request.type) { return .unmappedResourceType }
+    /// The documented reason for a disagreement, from the rules involved: those DNR matches, those
+    /// behind WebKit's actions, and the WebKit exclusion rules that matched.
+    private func explain(_ request: DNRRequest, dnr: DNROutcome, safari: DNROutcome, decision: ContentBlockerDecision) -> KnownDivergence? {
+        let cbRequest = ContentBlockerRequest(request)
+        let exclusions = translation.exclusions.filter { evaluator.compiled[$0].matches(cbRequest) }
+        let exclusionRules = exclusions.map { translation.sources[$0] }
+        let origins = decision.ruleIndices.map { translation.origins[$0] }
+        let involved = (matcher.matchingRules(request) + origins).compactMap { rulesByOrigin["\($0.rulesetID)#\($0.ruleID)"] }
+        let unmapped: Set<DNRResourceType> = [.object, .cspReport, .webtransport, .webbundle]
+        if unmapped.contains(request.type)
+            || involved.contains(where: { $0.condition.resourceTypes.map { !$0.isEmpty && $0.allSatisfy(unmapped.contains) } ?? false }) {
+            return .unmappedResourceType
+        }
         for rule in involved {
             guard let filter = rule.condition.urlFilter else { continue }
             var chromium = URLFilterPattern(filter, caseSensitive: rule.condition.isUrlFilterCaseSensitive ?? false)
@@ -45,19 +51,37 @@ public struct DecisionComparator: Sendable {
             let matchesWithoutEnd = request.url.bytes.withUnsafeBufferPointer { chromium.matches($0, host: request.url.hostRange) }
             if matchesInChromium && !matchesWithoutEnd { return .separatorAtEnd }
         }
-        if involved.contains(where: { $0.condition.topDomains != nil || $0.condition.excludedTopDomains != nil }) {
-            return .topDomainsIgnored
+        if involved.contains(where: { c in
+            let k = c.condition
+            return k.topDomains != nil || k.excludedTopDomains != nil || k.tabIds != nil || k.excludedTabIds != nil
+                || k.responseHeaders != nil || k.excludedResponseHeaders != nil
+        }) {
+            return .unreadConditionKeys
         }
-        if involved.contains(where: { ($0.condition.requestDomains != nil && ($0.condition.urlFilter != nil || $0.condition.regexFilter != nil))
-            || $0.condition.excludedRequestDomains != nil || $0.condition.domains != nil || $0.condition.excludedDomains != nil }) {
-            return .requestDomainsTestMainDocument
+        if safari.isBlocked, dnr.redirectURL != nil, decision.actions.contains(.redirect) { return .blockOutranksRedirect }
+        if !dnr.isBlocked || !safari.isBlocked, !exclusionRules.isEmpty {
+            let host = request.url.host
+            let unanchored = exclusionRules.contains { rule in
+                (rule.condition.excludedRequestDomains ?? []).contains { !Hostname.isSameOrSubdomain(host, of: $0.lowercased()) && request.url.string.lowercased().contains($0.lowercased()) }
+            }
+            return unanchored ? .excludedRequestDomainsUnanchored : .exclusionsEndEvaluation
         }
-        if involved.contains(where: { $0.condition.domainType != nil || $0.condition.effectiveInitiatorDomains != nil
-            || $0.condition.effectiveExcludedInitiatorDomains != nil }) {
+        if involved.contains(where: { $0.condition.requestDomains != nil }) { return .requestDomainsAsURLFilter }
+        if involved.contains(where: { $0.condition.domains != nil || $0.condition.excludedDomains != nil }) { return .domainsTestMainDocument }
+        if involved.contains(where: { $0.condition.domainType != nil || $0.condition.initiatorDomains != nil || $0.condition.excludedInitiatorDomains != nil }) {
             return .partyFromMainDocument
         }
-        if request.frames.count > 1 || involved.contains(where: { $0.action.type == .allowAllRequests }) {
-            if matcher.rules.contains(where: { $0.rule.action.type == .allowAllRequests }) { return .allowAllRequestsTopOnly }
+        if involved.contains(where: { $0.action.type == .allowAllRequests })
+            || (request.frames.count > 1 && matcher.rules.contains { $0.rule.action.type == .allowAllRequests }) {
+            return .allowAllRequestsFrames
+        }
+        if !dnr.isBlocked, !safari.isBlocked, dnr.redirectURL != safari.redirectURL,
+            involved.contains(where: { $0.action.type == .redirect || $0.action.type == .upgradeScheme }) {
+            return .redirectSemantics
+        }
+        if !dnr.isBlocked, !safari.isBlocked, dnr.redirectURL == safari.redirectURL {
+            if dnr.headerRules.contains(where: { !$0.responseHeaders.isEmpty }) { return .responseHeadersNotApplied }
+            if dnr.headerRules.contains(where: { $0.requestHeaders.contains { $0.operation == .append } }) { return .headerAppendRules }
         }
         return nil
     }

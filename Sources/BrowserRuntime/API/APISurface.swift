@@ -68,8 +68,14 @@ package enum APISurface {
     static let dnr = Namespace(name: "declarativeNetRequest", permission: "declarativeNetRequest", audience: .privileged,
                                methods: ["getEnabledRulesets": (0, 0), "updateEnabledRulesets": (1, 1), "updateDynamicRules": (1, 1),
                                          "getDynamicRules": (0, 1), "updateSessionRules": (1, 1), "getSessionRules": (0, 1),
-                                         "isRegexSupported": (1, 1), "getMatchedRules": (0, 1)],
-                               events: [])
+                                         "isRegexSupported": (1, 1), "getMatchedRules": (0, 1), "setExtensionActionOptions": (1, 1)],
+                               events: ["onRuleMatchedDebug"])
+
+    /// declarativeNetRequest methods only Chrome has: WebKit's IDL
+    /// (WebExtensionAPIDeclarativeNetRequest.idl) defines none of these.
+    static let chromiumOnlyDNRMethods: [String: (Int, Int)] = [
+        "getAvailableStaticRuleCount": (0, 0), "getDisabledRuleIds": (1, 1), "updateStaticRules": (1, 1), "testMatchOutcome": (1, 1),
+    ]
 
     /// scripting needs its permission; extension pages only (WebKit's
     /// isScriptingMessageAllowed: privileged and with the permission).
@@ -124,7 +130,7 @@ package enum APISurface {
     }
 
     /// Every method any context can be given, as `namespace.method`: what a fault plan may name.
-    package static let methodNames: Set<String> = Set(["runtime.getContexts"] + every.flatMap { namespace in
+    package static let methodNames: Set<String> = Set(["runtime.getContexts"] + chromiumOnlyDNRMethods.keys.map { "declarativeNetRequest." + $0 } + every.flatMap { namespace in
         namespace.methods.keys.map { namespace.name + "." + $0 }
     })
 
@@ -134,7 +140,12 @@ package enum APISurface {
         if profile == .safari { all.append(menus) }
         if profile == .chromium || hasCommands { all.append(commands) }
         if permissions.contains("declarativeNetRequest") || permissions.contains("declarativeNetRequestWithHostAccess") {
-            all.append(Namespace(name: dnr.name, permission: nil, audience: dnr.audience, methods: dnr.methods, events: dnr.events))
+            // onRuleMatchedDebug needs the feedback permission in both (WebKit's isPropertyAllowed;
+            // Chrome: unpacked extensions with declarativeNetRequestFeedback, as every extension
+            // the harness loads from a folder is).
+            let methods = profile == .chromium ? dnr.methods.merging(chromiumOnlyDNRMethods) { own, _ in own } : dnr.methods
+            let events = permissions.contains("declarativeNetRequestFeedback") ? dnr.events : []
+            all.append(Namespace(name: dnr.name, permission: nil, audience: dnr.audience, methods: methods, events: events))
         }
         return all.filter { namespace in
             if namespace.audience == .privileged, !privileged { return false }

@@ -35,7 +35,10 @@ extension Browser {
             let remove = Set(JSONText.elements(fields["removeRuleIds"] ?? "[]").compactMap { Int($0) })
             let added: [DNRRule]
             do {
-                added = try DNRRuleset.decodeRules(from: Data((fields["addRules"] ?? "[]").utf8), file: "addRules")
+                // Unknown keys: Chrome's argument checks refuse them (argument_spec.cc, "Unexpected
+                // property"); WebKit's rule parser ignores them.
+                added = try DNRRuleset.decodeRules(from: Data((fields["addRules"] ?? "[]").utf8), file: "addRules",
+                                                   unknownKeys: options.profile == .chromium ? .reject : .ignore)
             } catch let error as InputError {
                 return .error("Invalid rule: \(error.position.map { $0 + ": " } ?? "")\(error.message)")
             } catch {
@@ -72,9 +75,99 @@ extension Browser {
             return .json(JSONText.object(out))
         case "getMatchedRules":
             return matchedRules(call, fields: fields)
+        case "setExtensionActionOptions":
+            return setExtensionActionOptions(call, fields: fields)
+        case "getAvailableStaticRuleCount":
+            // Chromium: the guaranteed minimum less the enabled static rules (the global pool
+            // beyond it is not modelled).
+            let used = dnr.rulesets.filter { if case .staticRuleset = $0.source { return true } else { return false } }.reduce(0) { $0 + $1.rules.count }
+            return .json("\(max(0, DNRLimits.guaranteedMinimumStaticRules - used))")
+        case "getDisabledRuleIds", "updateStaticRules":
+            guard let raw = fields["rulesetId"], JSONText.kind(raw) == .string else { return .error("Invalid ruleset id: undefined.") }
+            let id = JSONText.decodeString(raw)
+            guard let ruleset = dnr.staticRulesets.first(where: { $0.id == id }) else { return .error("Invalid ruleset id: \(id).") }
+            if call.method == "getDisabledRuleIds" {
+                return .json(JSONText.array((dnr.disabledStaticRules[id] ?? []).sorted().map(String.init)))
+            }
+            let disable = JSONText.elements(fields["disableRuleIds"] ?? "[]").compactMap { Int($0) }
+            let enable = JSONText.elements(fields["enableRuleIds"] ?? "[]").compactMap { Int($0) }
+            // Chromium's UpdateStaticRules: ids not in the ruleset are ignored; enable wins over
+            // disable for an id in both; the disabled total is capped.
+            let known = Set(ruleset.rules.map(\.id))
+            var next = (dnr.disabledStaticRules[id] ?? []).union(disable.filter(known.contains)).subtracting(enable)
+            let others = dnr.disabledStaticRules.filter { $0.key != id }.reduce(0) { $0 + $1.value.count }
+            if next.count + others > DNRLimits.maxDisabledStaticRules {
+                return .error("The number of disabled static rules exceeds the limit.")
+            }
+            if next.isEmpty { dnr.disabledStaticRules[id] = nil } else { swap(&dnr.disabledStaticRules[id, default: []], &next) }
+            dnr.invalidate()
+            trace.record(.dnr, at: "browser", "static ruleset \(id): disabled rules \(Self.idSummary((dnr.disabledStaticRules[id] ?? []).sorted()))")
+            return .undefined
+        case "testMatchOutcome":
+            return testMatchOutcome(call, fields: fields)
         default:
             return .error("declarativeNetRequest.\(call.method) is not available")
         }
+    }
+
+    /// setExtensionActionOptions: the action count as badge text, and a tab's count changed by
+    /// hand. WebKit (WebExtensionAPIDeclarativeNetRequestCocoa.mm) applies only `tabUpdate` when
+    /// both are given; Chrome applies both.
+    private func setExtensionActionOptions(_ call: APICall, fields: [String: String]) -> APIResult {
+        let host = call.context.host
+        let safari = options.profile == .safari
+        var update: (tab: Int, increment: Int)?
+        if let raw = fields["tabUpdate"] {
+            let tabUpdate = JSONText.fields(raw)
+            guard let idText = tabUpdate["tabId"], let id = Int(idText), let increment = tabUpdate["increment"].flatMap({ Double($0) }) else {
+                return .error(safari ? "Invalid call to declarativeNetRequest.setExtensionActionOptions(). The 'tabUpdate' value is invalid, because it is missing required keys: 'increment', 'tabId'."
+                              : "Error at parameter 'options': Error at property 'tabUpdate': Missing required property 'tabId'.")
+            }
+            guard tab(id) != nil else {
+                return .error(safari ? "Invalid call to declarativeNetRequest.setExtensionActionOptions(). The 'tabId' value is invalid, because '\(idText)' is not a valid tab identifier."
+                              : "No tab with id: \(id).")
+            }
+            update = (id, Int(increment))
+        }
+        if let update {
+            incrementActionCount(host, tab: update.tab, by: update.increment, reason: "\(call.name) from \(call.context.location)")
+            if safari { return .undefined }
+        }
+        if let flag = fields["displayActionCountAsBadgeText"], flag == "true" || flag == "false" {
+            let before = Dictionary(tabs.map { ($0.id, host.action.effective(tab: $0.id)) }, uniquingKeysWith: { $1 })
+            host.action.showsActionCount = flag == "true"
+            for tab in tabs { if let previous = before[tab.id] { traceToolbarChange(host, tab: tab.id, before: previous, reason: "\(call.name) from \(call.context.location)") } }
+        }
+        return .undefined
+    }
+
+    /// Changes a tab's action count (never below zero), tracing what the toolbar then shows.
+    func incrementActionCount(_ host: ExtensionHost, tab: Int, by increment: Int, reason: String) {
+        let before = host.action.effective(tab: tab)
+        host.action.actionCounts[tab] = max(0, (host.action.actionCounts[tab] ?? 0) + increment)
+        traceToolbarChange(host, tab: tab, before: before, reason: reason)
+    }
+
+    /// testMatchOutcome (Chrome 103+, unpacked extensions): the rules that would act on a
+    /// request described by url, type, method, initiator and tabId, without logging anything.
+    private func testMatchOutcome(_ call: APICall, fields: [String: String]) -> APIResult {
+        let host = call.context.host
+        guard let url = fields["url"].map(JSONText.decodeString), let typeName = fields["type"].map(JSONText.decodeString) else {
+            return .error("Error at parameter 'request': Missing required property 'url'.")
+        }
+        guard let type = DNRResourceType(rawValue: typeName) else {
+            return .error("Error at parameter 'request': Error at property 'type': Value must be one of \(DNRResourceType.allCases.map(\.rawValue).joined(separator: ", ")).")
+        }
+        let method = fields["method"].map(JSONText.decodeString).flatMap { DNRRequestMethod(rawValue: $0) } ?? .get
+        let initiator = fields["initiator"].map(JSONText.decodeString)
+        let tabID = fields["tabId"].flatMap { Int($0) } ?? -1
+        guard let request = try? DNRRequest(url: url, type: type, method: method, initiator: initiator, tabId: tabID,
+                                            frames: initiator.map { [$0] } ?? []) else {
+            return .error(DNRURL(url) == nil ? "Invalid URL." : "Invalid initiator URL.")
+        }
+        let outcome = host.dnr.matcher.outcome(request)
+        let entries = outcome.matched.map { JSONText.object([("ruleId", "\($0.ruleID)"), ("rulesetId", JSONText.string($0.rulesetID))]) }
+        return .json(JSONText.object([("matchedRules", JSONText.array(entries))]))
     }
 
     private func matchedRules(_ call: APICall, fields: [String: String]) -> APIResult {
@@ -86,7 +179,15 @@ extension Browser {
         // WebExtensionContextAPIDeclarativeNetRequestCocoa.mm): the feedback permission, or
         // activeTab granted for the given tab.
         let activeTab = manifest.has("activeTab") && tabID != nil && tabID.flatMap { tab($0) }.map { activeTabGrants.contains($0.id) } == true
-        guard manifest.has("declarativeNetRequestFeedback") || activeTab else {
+        if options.profile == .safari {
+            // WebKit checks the permissions, not the grant, and wants a tabId with activeTab alone.
+            guard manifest.has("declarativeNetRequestFeedback") || manifest.has("activeTab") else {
+                return .error("Invalid call to declarativeNetRequest.getMatchedRules(). Either the 'declarativeNetRequestFeedback' or 'activeTab' permission is required.")
+            }
+            if !manifest.has("declarativeNetRequestFeedback"), tabID == nil {
+                return .error("Invalid call to declarativeNetRequest.getMatchedRules(). The 'filter' value is invalid, because it is missing required keys: 'tabId'.")
+            }
+        } else if !(manifest.has("declarativeNetRequestFeedback") || activeTab) {
             return .error("The extension must have the declarativeNetRequestFeedback permission or have activeTab granted for the specified tab ID in order to call this function.")
         }
         let now = options.session.epoch + loop.now.milliseconds

@@ -18,6 +18,10 @@ struct ActionState {
     var global = Values()
     var tabs: [Int: Values] = [:]
     let defaults: Values
+    /// declarativeNetRequest's action count per tab, and whether it shows as the badge text
+    /// (setExtensionActionOptions); text the extension set itself takes precedence.
+    var actionCounts: [Int: Int] = [:]
+    var showsActionCount = false
 
     init(manifest: Manifest) {
         let icon = manifest.action?.defaultIcon.sorted { $0.key < $1.key }.first?.value
@@ -30,12 +34,18 @@ struct ActionState {
         let own = tabs[tab] ?? Values()
         return Values(
             icon: own.icon ?? global.icon ?? defaults.icon,
-            badgeText: own.badgeText ?? global.badgeText ?? defaults.badgeText,
+            badgeText: own.badgeText ?? global.badgeText ?? actionCountText(tab: tab) ?? defaults.badgeText,
             badgeColor: own.badgeColor ?? global.badgeColor ?? defaults.badgeColor,
             title: own.title ?? global.title ?? defaults.title,
             popup: own.popup ?? global.popup ?? defaults.popup,
             badgeTextColor: own.badgeTextColor ?? global.badgeTextColor ?? defaults.badgeTextColor,
             enabled: own.enabled ?? global.enabled ?? defaults.enabled)
+    }
+
+    /// The action count as badge text, when shown and not zero.
+    private func actionCountText(tab: Int) -> String? {
+        guard showsActionCount, let count = actionCounts[tab], count > 0 else { return nil }
+        return String(count)
     }
 
     /// Trace text of a state: `icon=images/toolbar.svg badge="" title="ADV"`.

@@ -142,7 +142,8 @@ extension Browser {
         } else if srcdoc == nil, url != "about:blank" {
             let request = NetworkRequest(url: url, type: .subFrame, tabID: tab.id, documentURL: parent.effectiveURL,
                                          frameChain: parent.chain, frameID: parent.id)
-            if decide(request).blocked {
+            let carried = carry(request)
+            if carried.blocked {
                 frame.isBlocked = true
                 _ = try? framesLayer.invoke("detach", [element])
                 fireWebNavigation("onErrorOccurred", frame: frame, extra: [("error", JSONText.string(Self.blockedFrameError))])
@@ -152,7 +153,8 @@ extension Browser {
                 }
                 return
             }
-            html = pageSource(url) ?? ""
+            if carried.redirected { frame.url = carried.url }
+            html = served(carried.url, for: parent.effectiveURL) ?? ""
         }
         try openDocument(frame, html: html, extensionPage: extensionPage)
     }

@@ -74,18 +74,38 @@ extension Browser {
     /// page is parsed with every permitted extension's content scripts, and its iframes load
     /// before its `load` event.
     /// - Throws: ``BrowserError`` when no page is mapped to `url`.
-    public func navigate(_ tab: Tab, to url: String) throws {
+    public func navigate(_ tab: Tab, to url: String) throws { try navigate(tab, to: url, redirects: 0) }
+
+    private func navigate(_ tab: Tab, to url: String, redirects: Int) throws {
         // An installed extension's page comes from its bundle (rules never apply to it).
         let extensionPage = extensionHost(owning: url)
-        guard var html = extensionPage.map({ extensionPageSource(url, host: $0) }) ?? pageSource(url) else {
+        let mapped = extensionPage.map({ extensionPageSource(url, host: $0) }) ?? pageSource(url)
+        let request = NetworkRequest(url: url, type: .mainFrame, tabID: tab.id, documentURL: nil)
+        // A URL with no page may still be redirected by a rule before anything loads.
+        guard mapped != nil || (extensionPage == nil && decide(request, record: false).redirectURL != nil) else {
             throw BrowserError("no page for '\(url)': map it to a fixture file")
         }
         trace.record(.navigation, at: "tab\(tab.id)", "navigate \(url)")
         let frame = Frame(id: 0, parent: nil, tab: tab, url: url, element: nil)
         fireWebNavigation("onBeforeNavigate", frame: frame)
-        // The navigation itself is a main_frame request (rules may block it; ADV's never do).
-        let navigationBlocked = extensionPage == nil && decide(NetworkRequest(url: url, type: .mainFrame, tabID: tab.id, documentURL: nil)).blocked
-        if navigationBlocked { html = "<!DOCTYPE html><title>Blocked</title>" }
+        // The navigation is a new page for declarativeNetRequest's action count (Chromium's
+        // ActionTracker resets a tab's count when its main frame navigates).
+        for host in extensions where host.action.actionCounts[tab.id] != nil {
+            let before = host.action.effective(tab: tab.id)
+            host.action.actionCounts[tab.id] = nil
+            traceToolbarChange(host, tab: tab.id, before: before, reason: "navigation reset the action count")
+        }
+        // The navigation itself is a main_frame request: rules may block or redirect it.
+        let decision = extensionPage == nil ? decide(request) : .allowed
+        if let target = decision.redirectURL, !decision.blocked {
+            guard redirects < Self.redirectLimit else {
+                trace.record(.network, at: "tab\(tab.id)", "GET \(target) main_frame failed: more than \(Self.redirectLimit) redirects")
+                throw BrowserError("navigation to '\(url)' redirected more than \(Self.redirectLimit) times")
+            }
+            return try navigate(tab, to: target, redirects: redirects + 1)
+        }
+        let navigationBlocked = decision.blocked
+        var html = navigationBlocked ? "<!DOCTYPE html><title>Blocked</title>" : (mapped ?? "")
         if tab.page != nil {
             if let oldHost = URLComponents(string: tab.url)?.host?.lowercased(), sitePermissions[oldHost] == .once {
                 sitePermissions[oldHost] = nil
@@ -129,7 +149,7 @@ extension Browser {
             let request = NetworkRequest(url: url, type: type, tabID: frame.tab.id, documentURL: frame.effectiveURL,
                                          frameChain: frame.chain, frameID: frame.id)
             // Unmapped resources load empty: a fixture need not supply bodies to exercise the rules.
-            outcomes.append((entry["element"], decide(request).blocked))
+            outcomes.append((entry["element"], carry(request).blocked))
         }
         guard !outcomes.isEmpty else { return }
         loop.schedule(owner: page.id, label: "subresource loads of \(page.url)") { [weak self, weak page] in

@@ -52,6 +52,9 @@ public final class Browser {
     /// Answers every load: URL in, body out (nil: nothing there). Navigations, scripts and
     /// fetches all read it.
     public var pageSource: (String) -> String? = { _ in nil }
+    /// Response headers a URL is served with beyond its `Content-Type` (a scenario's
+    /// `responseHeaders`); header rules may change them.
+    public var responseHeaderSource: (String) -> [(name: String, value: String)] = { _ in [] }
 
     var contexts: [Int: ExtensionContext] = [:] {
         didSet { contextOrder = nil }
@@ -123,11 +126,13 @@ public final class Browser {
             }
             let request = NetworkRequest(url: url, type: .stylesheet, tabID: frame?.tab.id ?? -1, documentURL: frame?.effectiveURL,
                                          frameChain: frame?.chain ?? [], frameID: frame?.id ?? 0)
-            return self.decide(request, record: false).blocked ? nil : self.pageSource(url)
+            let carried = self.carry(request, record: false)
+            return carried.blocked ? nil : self.served(carried.url, for: frame?.effectiveURL ?? "")
         }
-        session.fetchHandler = { [unowned self] page, url, method in
-            let outcome = self.request(from: page, url: url, type: .xmlhttprequest, method: method)
-            return outcome.blocked ? .blocked : .response(status: outcome.status, body: outcome.body)
+        session.fetchHandler = { [unowned self] page, url, method, headers in
+            let outcome = self.request(from: page, url: url, type: .xmlhttprequest, method: method, headers: Self.headerPairs(headers))
+            return outcome.blocked ? .blocked : .response(status: outcome.status, body: outcome.body, url: outcome.url,
+                                                          headers: Self.headerText(outcome.headers), redirected: outcome.redirected)
         }
         session.contentWorldCreated = { [unowned self] world, page in try self.attachContentWorld(world, page: page) }
         try installNetworkHooks()

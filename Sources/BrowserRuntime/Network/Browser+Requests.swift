@@ -4,27 +4,85 @@ import JSKit
 import WebRuntime
 
 extension Browser {
-    /// What a request made from script gets: blocked, or a status and a body.
+    /// What a request made from script gets: blocked, or a status, a body, the URL it was
+    /// answered from and the response headers.
     struct RequestOutcome {
         var blocked: Bool
         var status: Int
         var body: String
+        var url: String
+        var headers: [(name: String, value: String)]
+        var redirected: Bool
+    }
+
+    /// A request carried through every rule: redirects and upgrades followed (each hop decided
+    /// again), up to ``redirectLimit`` hops.
+    struct Carried {
+        var blocked: Bool
+        /// The URL it ends at.
+        var url: String
+        var redirected: Bool
+        /// The last hop's decision (its headers).
+        var decision: NetworkDecision
+    }
+
+    /// Redirects followed before a request fails (Chromium's net::URLRequest kMaxRedirects;
+    /// WebKit's NetworkLoad uses the same 20).
+    static let redirectLimit = 20
+
+    /// Decides `request` and the requests its redirects make, tracing each hop.
+    func carry(_ request: NetworkRequest, record: Bool = true) -> Carried {
+        var current = request
+        var hops = 0
+        while true {
+            let decision = decide(current, record: record)
+            if decision.blocked { return Carried(blocked: true, url: current.url, redirected: hops > 0, decision: decision) }
+            guard let target = decision.redirectURL, target != current.url else {
+                return Carried(blocked: false, url: current.url, redirected: hops > 0, decision: decision)
+            }
+            hops += 1
+            if hops > Self.redirectLimit {
+                if record {
+                    trace.record(.network, at: current.tabID > 0 ? "tab\(current.tabID)" : "browser",
+                                 "\(current.method) \(target) \(current.type.rawValue) failed: more than \(Self.redirectLimit) redirects")
+                }
+                return Carried(blocked: true, url: target, redirected: true, decision: decision)
+            }
+            current.url = target
+            // An extension's own resource is served from its bundle; rules never see it.
+            if ExtensionBundle.schemeLength(of: target) != nil { return Carried(blocked: false, url: target, redirected: true, decision: decision) }
+        }
+    }
+
+    /// The body of `url` as the browser would receive it: an extension resource (when `documentURL`
+    /// may load it) or the fixture's page source.
+    func served(_ url: String, for documentURL: String) -> String? {
+        ExtensionBundle.schemeLength(of: url) != nil ? extensionResource(url, for: documentURL) : pageSource(url)
     }
 
     /// Decides and answers a request `page` makes (fetch, XMLHttpRequest, beacon, WebSocket):
     /// extension resources come from the bundle, everything else is decided by the rules and
-    /// answered from ``pageSource`` (404 when it has nothing).
-    func request(from page: Page, url: String, type: DNRResourceType, method: String) -> RequestOutcome {
+    /// answered from ``pageSource`` (404 when it has nothing) with ``responseHeaders`` changed by
+    /// the header rules.
+    func request(from page: Page, url: String, type: DNRResourceType, method: String,
+                 headers: [(name: String, value: String)] = []) -> RequestOutcome {
         if ExtensionBundle.schemeLength(of: url) != nil {
             let body = extensionResource(url, for: page.url)
-            return RequestOutcome(blocked: body == nil, status: body == nil ? 0 : 200, body: body ?? "")
+            return RequestOutcome(blocked: body == nil, status: body == nil ? 0 : 200, body: body ?? "", url: url,
+                                  headers: body == nil ? [] : responseHeaders(url), redirected: false)
         }
         let frame = pageFrames[page.id]
         let request = NetworkRequest(url: url, type: type, method: method, tabID: pageTabs[page.id] ?? -1,
-                                     documentURL: frame?.effectiveURL ?? page.url, frameChain: frame?.chain ?? [], frameID: frame?.id ?? 0)
-        if decide(request).blocked { return RequestOutcome(blocked: true, status: 0, body: "") }
-        guard let body = pageSource(url) else { return RequestOutcome(blocked: false, status: 404, body: "") }
-        return RequestOutcome(blocked: false, status: 200, body: body)
+                                     documentURL: frame?.effectiveURL ?? page.url, frameChain: frame?.chain ?? [], frameID: frame?.id ?? 0,
+                                     headers: headers)
+        let carried = carry(request)
+        if carried.blocked { return RequestOutcome(blocked: true, status: 0, body: "", url: carried.url, headers: [], redirected: carried.redirected) }
+        guard let body = served(carried.url, for: frame?.effectiveURL ?? page.url) else {
+            return RequestOutcome(blocked: false, status: 404, body: "", url: carried.url,
+                                  headers: carried.decision.responseHeaders([("Content-Type", "text/plain")]), redirected: carried.redirected)
+        }
+        return RequestOutcome(blocked: false, status: 200, body: body, url: carried.url,
+                              headers: carried.decision.responseHeaders(responseHeaders(carried.url)), redirected: carried.redirected)
     }
 
     /// The text of a resource a document loads (a script): nil when a rule blocks it or nothing
@@ -33,7 +91,34 @@ extension Browser {
         if ExtensionBundle.schemeLength(of: url) != nil { return extensionResource(url, for: documentURL ?? "") }
         let request = NetworkRequest(url: url, type: type, tabID: frame?.tab.id ?? -1, documentURL: documentURL,
                                      frameChain: frame?.chain ?? [], frameID: frame?.id ?? 0)
-        return decide(request).blocked ? nil : pageSource(url)
+        let carried = carry(request)
+        return carried.blocked ? nil : served(carried.url, for: documentURL ?? "")
+    }
+
+    /// The headers a fixture resource is served with: `Content-Type` from its file name, then
+    /// what ``responseHeaderSource`` adds for it (a scenario's `responseHeaders`).
+    func responseHeaders(_ url: String) -> [(name: String, value: String)] {
+        var path = url
+        if let cut = path.firstIndex(where: { $0 == "?" || $0 == "#" }) { path = String(path[..<cut]) }
+        let name = path.split(separator: "/").last.map(String.init) ?? ""
+        let ext = name.contains(".") ? name.split(separator: ".").last.map { $0.lowercased() } ?? "" : ""
+        let type: String = switch ext {
+        case "js", "mjs": "text/javascript"
+        case "css": "text/css"
+        case "json": "application/json"
+        case "svg": "image/svg+xml"
+        case "png": "image/png"
+        case "gif": "image/gif"
+        case "jpg", "jpeg": "image/jpeg"
+        case "txt": "text/plain"
+        default: "text/html"
+        }
+        var headers: [(name: String, value: String)] = [("Content-Type", type)]
+        for header in responseHeaderSource(url) {
+            headers.removeAll { $0.name.lowercased() == header.name.lowercased() }
+            headers.append(header)
+        }
+        return headers
     }
 
     /// A file of an installed extension: its own pages load any of its files; a web page only
@@ -67,18 +152,20 @@ extension Browser {
     func installNetworkHooks() throws {
         let realm = session.realm.context
         let hooks = try session.realm.engine.property("hooks")
-        try hooks.set("request", realm.function("request", length: 5) { [weak self] call in
+        try hooks.set("request", realm.function("request", length: 6) { [weak self] call in
             let pageID = Int(try call.argument(0).toNumber())
             let element = call.argument(1)
             let url = try call.argument(2).toString()
             let typeName = try call.argument(3).toString()
             let method = call.argument(4).stringValue ?? "GET"
+            let headers = Self.headerPairs(call.argument(5).stringValue ?? "")
             guard let self, let page = self.session.pages[pageID], let type = DNRResourceType(rawValue: typeName) else {
                 return try call.context.value(["blocked": true])
             }
-            let outcome = self.request(from: page, url: url, type: type, method: method)
+            let outcome = self.request(from: page, url: url, type: type, method: method, headers: headers)
             if element.isObject { self.settleElementLoad(element, page: page, url: url, type: type, outcome: outcome) }
-            return try call.context.value(["blocked": outcome.blocked, "status": outcome.status, "body": outcome.body])
+            return try call.context.value(["blocked": outcome.blocked, "status": outcome.status, "body": outcome.body, "url": outcome.url,
+                                           "headers": Self.headerText(outcome.headers), "redirected": outcome.redirected])
         })
         try hooks.set("frame", realm.function("frame", length: 2) { [weak self] call in
             let pageID = Int(try call.argument(0).toNumber())
@@ -126,5 +213,19 @@ extension Browser {
             guard let event = try? page.pageWorld.global["Event"].construct([page.pageWorld.context.string(failed ? "error" : "load")]) else { return }
             _ = try? element.invoke("dispatchEvent", [event])
         }
+    }
+}
+
+extension Browser {
+    /// `name: value` lines, the form header lists cross between the page layers and the browser.
+    static func headerPairs(_ text: String) -> [(name: String, value: String)] {
+        text.split(separator: "\n").compactMap { line in
+            guard let colon = line.firstIndex(of: ":") else { return nil }
+            return (String(line[..<colon]), String(line[colon...].dropFirst()).trimmingCharacters(in: .whitespaces))
+        }
+    }
+
+    static func headerText(_ headers: [(name: String, value: String)]) -> String {
+        headers.map { "\($0.name): \($0.value)" }.joined(separator: "\n")
     }
 }

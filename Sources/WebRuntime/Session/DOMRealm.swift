@@ -119,7 +119,7 @@ protocol DOMRealmHost: AnyObject {
     /// runtime's own jobs, such as MutationObserver delivery, ask: a feedback loop of them is a
     /// chain of microtasks, each too short for the engine's time limit to see).
     func checkBudget(from context: JSContext, what: String?)
-    func fetch(page: Int, url: String, method: String) -> FetchOutcome
+    func fetch(page: Int, url: String, method: String, headers: String) -> FetchOutcome
     func queueTask(page: Int, callback: JSValue, label: String)
     /// The text of a subresource the page loads synchronously (`<link rel=stylesheet>`), or nil
     /// when it cannot be loaded.
@@ -139,8 +139,9 @@ protocol DOMRealmHost: AnyObject {
 public enum FetchOutcome {
     /// A rule blocked it: the promise rejects with "Load failed".
     case blocked
-    /// A response with a status and a text body.
-    case response(status: Int, body: String)
+    /// A response with a status and a text body; the URL it came from (after redirects, nil for
+    /// the URL asked for), its headers as `name: value` lines, and whether it was redirected.
+    case response(status: Int, body: String, url: String? = nil, headers: String = "", redirected: Bool = false)
 }
 
 extension DOMRealmHost {
@@ -204,12 +205,15 @@ extension DOMRealmHost {
             guard let text = host?.loadResource(url: try call.argument(0).toString()) else { return call.context.null }
             return call.context.string(text)
         }
-        define("fetch", 3) { call in
-            let outcome = host?.fetch(page: Int(try call.argument(0).toNumber()), url: try call.argument(1).toString(),
-                                      method: try call.argument(2).toString()) ?? .response(status: 404, body: "")
+        define("fetch", 4) { call in
+            let url = try call.argument(1).toString()
+            let outcome = host?.fetch(page: Int(try call.argument(0).toNumber()), url: url,
+                                      method: try call.argument(2).toString(), headers: call.argument(3).stringValue ?? "") ?? .response(status: 404, body: "")
             switch outcome {
             case .blocked: return try call.context.value(["blocked": true])
-            case let .response(status, body): return try call.context.value(["blocked": false, "status": status, "body": body])
+            case let .response(status, body, finalURL, headers, redirected):
+                return try call.context.value(["blocked": false, "status": status, "body": body, "url": finalURL ?? url,
+                                               "headers": headers, "redirected": redirected])
             }
         }
         define("queueTask", 3) { call in

@@ -57,7 +57,7 @@ public final class WebSession {
     public var contentWorldCreated: ((World, Page) throws -> Void)?
     /// Decides and answers a page's `fetch(url)`: by default from ``resourceLoader`` (404 when it
     /// has nothing). The browser layer puts its network rules here.
-    public var fetchHandler: ((Page, String, String) -> FetchOutcome)?
+    public var fetchHandler: ((Page, String, String, String) -> FetchOutcome)?
     /// Fetches external page scripts (`<script src>`) and style sheets (`<link rel=stylesheet>`):
     /// URL in, text out (nil: load error).
     public var resourceLoader: ((String) -> String?)?
@@ -468,9 +468,9 @@ final class SessionHost: DOMRealmHost {
         session?.pages[page]?.log(world: world, level: level, text: text)
     }
 
-    func fetch(page: Int, url: String, method: String) -> FetchOutcome {
+    func fetch(page: Int, url: String, method: String, headers: String) -> FetchOutcome {
         guard let session, let target = session.pages[page] else { return .response(status: 404, body: "") }
-        if let handler = session.fetchHandler { return handler(target, url, method) }
+        if let handler = session.fetchHandler { return handler(target, url, method, headers) }
         if let body = session.resourceLoader?(url) { return .response(status: 200, body: body) }
         return .response(status: 404, body: "")
     }

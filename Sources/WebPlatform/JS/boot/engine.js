@@ -1,7 +1,7 @@
 // engine: boot/engine
 // provides: impl, require, host, domGlobals, EventTarget, urlClasses, hooks, traceHooks
 // provides: addMutationListener, navigatorPage, reportError, defineMembers, internalSlots, lazyGlobal
-// requires: makeFetchResponse, setCurrentScript
+// requires: makeFetchResponse, fetchHeaderText, setCurrentScript
 //
 // The engine realm: one per context group. It holds domino (the DOM) and builds, for each page,
 // the objects that page-world and content-world globals inherit from. Worlds are separate JSC
@@ -573,12 +573,14 @@
         return new Promise((resolve, reject) => {
           let settled = false;
           if (signal) signal.addEventListener("abort", () => { if (!settled) { settled = true; reject(signal.reason); } });
-          const outcome = host.fetch(pageId, url, method);
+          let headerText = "";
+          try { headerText = ctx.fetchHeaderText(input, init); } catch (error) { settled = true; reject(error); return; }
+          const outcome = host.fetch(pageId, url, method, headerText);
           host.queueTask(pageId, () => {
             if (settled) return;
             settled = true;
             if (outcome.blocked) { reject(new TypeError("Load failed")); return; }
-            resolve(ctx.makeFetchResponse(url, outcome.status, outcome.body, signal));
+            resolve(ctx.makeFetchResponse(outcome.url || url, outcome.status, outcome.body, signal, outcome.headers, outcome.redirected));
           });
         });
       },

@@ -1,6 +1,6 @@
 // layer: network/fetch-api
 // order: 130
-// provides: makeFetchResponse
+// provides: makeFetchResponse, parseHeaderText, fetchHeaderText
 // requires: encodeUTF8, decodeUTF8
 //
 // Fetch's classes (Fetch standard 5, File API 3): Headers, Request, Response and Blob, with the
@@ -301,13 +301,29 @@
   }, bodyMembers), "Request");
 
   // The Response fetch() answers with: a network response of the page's request.
-  ctx.makeFetchResponse = (url, status, text, signal) => {
+  // `headerText` is the browser's `name: value` lines (after any header rules).
+  ctx.makeFetchResponse = (url, status, text, signal, headerText, redirected) => {
     const response = makeResponse({
-      status, statusText: status === 200 ? "OK" : status === 404 ? "Not Found" : "", url, type: "basic", redirected: false,
-      headers: makeHeaders([], "immutable"),
+      status, statusText: status === 200 ? "OK" : status === 404 ? "Not Found" : "", url, type: "basic", redirected: !!redirected,
+      headers: makeHeaders(ctx.parseHeaderText(headerText), "immutable"),
     }, utf8Encode(text));
     if (signal) bodies.get(response).signal = signal;
     return response;
+  };
+  ctx.parseHeaderText = (text) => {
+    const pairs = [];
+    for (const line of String(text || "").split("\n")) {
+      const colon = line.indexOf(":");
+      if (colon > 0) pairs.push([line.slice(0, colon), line.slice(colon + 1).trim()]);
+    }
+    return pairs;
+  };
+  // The headers a fetch(input, init) sends, as `name: value` lines for the browser.
+  ctx.fetchHeaderText = (input, init) => {
+    let source = init && init.headers !== undefined ? init.headers : input instanceof Request ? input.headers : undefined;
+    if (source === undefined || source === null) return "";
+    const headers = source instanceof Headers ? source : new Headers(source);
+    return sortedPairs(headerLists.of(headers)).map(([n, v]) => n + ": " + v).join("\n");
   };
   // A page's Request: the same interface, resolving relative URLs against the page's address.
   let requestBase;

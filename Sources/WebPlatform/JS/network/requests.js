@@ -1,7 +1,7 @@
 // layer: network/requests
 // order: 160
 // provides:
-// requires: runningScript, scriptType, prepareModuleScript, classicScriptSource
+// requires: runningScript, scriptType, prepareModuleScript, classicScriptSource, parseHeaderText
 //
 // Requests pages make after parsing: elements inserted or changed by script (an img whose src is
 // set, an appended script or iframe), XMLHttpRequest, navigator.sendBeacon and WebSocket. Each
@@ -194,7 +194,8 @@
     function XMLHttpRequest() {
       if (!new.target) throw new TypeError("Function is not a constructor (evaluating 'XMLHttpRequest()')");
       EventTarget.call(this);
-      Object.defineProperty(this, "_state", { value: { readyState: UNSENT, status: 0, text: "", url: "", method: "GET", sent: false, aborted: false, responseType: "" } });
+      Object.defineProperty(this, "_state", { value: { readyState: UNSENT, status: 0, text: "", url: "", method: "GET", sent: false, aborted: false, responseType: "",
+        requestHeaders: [], responseHeaders: [], responseURL: "" } });
     }
     XMLHttpRequest.prototype = Object.create(EventTarget.prototype, { constructor: { value: XMLHttpRequest, writable: true, configurable: true } });
     const proto = defineInterface(XMLHttpRequest, { UNSENT, OPENED, HEADERS_RECEIVED, LOADING, DONE },
@@ -203,7 +204,7 @@
       readyState: { get() { return this._state.readyState; }, enumerable: true, configurable: true },
       status: { get() { return this._state.status; }, enumerable: true, configurable: true },
       statusText: { get() { const s = this._state.status; return s === 200 ? "OK" : s === 404 ? "Not Found" : ""; }, enumerable: true, configurable: true },
-      responseURL: { get() { return this._state.readyState === DONE && this._state.status ? this._state.url : ""; }, enumerable: true, configurable: true },
+      responseURL: { get() { return this._state.readyState === DONE && this._state.status ? this._state.responseURL : ""; }, enumerable: true, configurable: true },
       responseText: { get() { return this._state.readyState >= LOADING ? this._state.text : ""; }, enumerable: true, configurable: true },
       responseType: {
         get() { return this._state.responseType; },
@@ -235,18 +236,36 @@
         error.name = "SyntaxError";
         throw error;
       }
-      Object.assign(this._state, { method: String(method).toUpperCase(), url: resolved, sync: async === false, sent: false, aborted: false, status: 0, text: "" });
+      Object.assign(this._state, { method: String(method).toUpperCase(), url: resolved, sync: async === false, sent: false, aborted: false, status: 0, text: "",
+        requestHeaders: [], responseHeaders: [], responseURL: resolved });
       setState(this, OPENED);
     };
-    proto.setRequestHeader = function setRequestHeader() {
+    proto.setRequestHeader = function setRequestHeader(name, value) {
       if (this._state.readyState !== OPENED || this._state.sent) {
         const error = new Error("InvalidStateError: The object is in an invalid state.");
         error.name = "InvalidStateError";
         throw error;
       }
+      // XHR 3.5.2: a second value for a name is combined with ", ".
+      const key = String(name).toLowerCase(), text = String(value).trim();
+      const list = this._state.requestHeaders;
+      const found = list.find((pair) => pair[0] === key);
+      if (found) found[1] += ", " + text; else list.push([key, text]);
     };
-    proto.getResponseHeader = function getResponseHeader() { return null; };
-    proto.getAllResponseHeaders = function getAllResponseHeaders() { return ""; };
+    // The response's headers (after any header rules), once they have arrived (XHR 3.6.5/3.6.6).
+    proto.getResponseHeader = function getResponseHeader(name) {
+      const state = this._state;
+      if (state.readyState < HEADERS_RECEIVED) return null;
+      const key = String(name).toLowerCase();
+      const values = state.responseHeaders.filter((pair) => pair[0].toLowerCase() === key && key !== "set-cookie").map((pair) => pair[1]);
+      return values.length ? values.join(", ") : null;
+    };
+    proto.getAllResponseHeaders = function getAllResponseHeaders() {
+      const state = this._state;
+      if (state.readyState < HEADERS_RECEIVED) return "";
+      const names = Array.from(new Set(state.responseHeaders.map((pair) => pair[0].toLowerCase()))).filter((n) => n !== "set-cookie").sort();
+      return names.map((n) => n + ": " + state.responseHeaders.filter((pair) => pair[0].toLowerCase() === n).map((pair) => pair[1]).join(", ") + "\r\n").join("");
+    };
     proto.overrideMimeType = function overrideMimeType() {};
     proto.abort = function abort() {
       const state = this._state;
@@ -267,8 +286,9 @@
         throw error;
       }
       state.sent = true;
-      const outcome = hooks.request ? hooks.request(pageId, null, state.url, "xmlhttprequest", state.method)
-        : host.fetch(pageId, state.url, state.method);
+      const headerText = state.requestHeaders.map((pair) => pair[0] + ": " + pair[1]).join("\n");
+      const outcome = hooks.request ? hooks.request(pageId, null, state.url, "xmlhttprequest", state.method, headerText)
+        : host.fetch(pageId, state.url, state.method, headerText);
       const finish = () => {
         if (state.aborted) return;
         if (outcome.blocked) {
@@ -280,6 +300,8 @@
         } else {
           state.status = outcome.status;
           state.text = outcome.body;
+          state.responseHeaders = ctx.parseHeaderText(outcome.headers);
+          state.responseURL = outcome.url || state.url;
           setState(this, HEADERS_RECEIVED);
           setState(this, LOADING);
           setState(this, DONE);
