@@ -41,23 +41,14 @@ extension Browser {
         }
         var applied: [HeaderChanges.Applied] = []
         var responseApplied: [HeaderChanges.Applied] = []
-        if !decision.blocked {
+        if !decision.blocked, !headerRules.isEmpty {
+            // The browser's headers are only built when a rule may change them.
             let base = requestHeaders(for: request)
             (decision.requestHeaders, applied) = HeaderChanges.apply(headerRules, to: base, request: true, style: style)
             decision.responseRules = headerRules
             responseApplied = HeaderChanges.apply(headerRules, to: [], request: false, style: style).applied
         }
         guard record else { return decision }
-        for (host, outcome) in acted.reversed() {
-            // What acted: the decider unless another extension's block won; header rules with a change that took effect.
-            var rules: [DNRMatchedRule] = []
-            if let rule = outcome.rule, !decision.blocked || outcome.isBlocked { rules.append(rule) }
-            if !decision.blocked {
-                let effective = Set((applied + responseApplied).map(\.rule))
-                rules += outcome.headerRules.map(\.rule).filter(effective.contains)
-            }
-            for rule in rules { recordMatch(rule, of: host, request: request) }
-        }
         var verdict: String
         let named = { (rule: DNRMatchedRule?) in rule.map { "\($0.rulesetID)#\($0.ruleID)" } ?? "a rule" }
         if decision.blocked {
@@ -71,6 +62,17 @@ extension Browser {
         if !responseApplied.isEmpty { verdict += "; response headers: " + responseApplied.map(\.description).joined(separator: ", ") }
         let location = request.tabID > 0 ? "tab\(request.tabID)" + (request.frameID > 0 ? "/frame\(request.frameID)" : "") : "browser"
         trace.record(.network, at: location, "\(request.method) \(request.url) \(request.type.rawValue) \(verdict)")
+        // After the decision's own line: the matches it makes (badge changes, debug events).
+        for (host, outcome) in acted.reversed() {
+            // What acted: the decider unless another extension's block won; header rules with a change that took effect.
+            var rules: [DNRMatchedRule] = []
+            if let rule = outcome.rule, !decision.blocked || outcome.isBlocked { rules.append(rule) }
+            if !decision.blocked {
+                let effective = Set((applied + responseApplied).map(\.rule))
+                rules += outcome.headerRules.map(\.rule).filter(effective.contains)
+            }
+            for rule in rules { recordMatch(rule, of: host, request: request) }
+        }
         fireWebRequest(request, blocked: decision.blocked)
         return decision
     }

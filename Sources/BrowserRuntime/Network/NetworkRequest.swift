@@ -47,7 +47,8 @@ public struct NetworkDecision: Sendable {
     public var extensionID: String?
     /// Where an upgrade or redirect sends the request.
     public var redirectURL: String?
-    /// The request headers it goes out with, after every header rule.
+    /// The request headers it goes out with after the header rules (empty when no header rule
+    /// applied: the browser's own are then unchanged).
     public var requestHeaders: [(name: String, value: String)]
     /// The header rules for the response, highest-ranked first, and whose rules of precedence.
     public var responseRules: [DNROutcome.HeaderRule]
