@@ -52,6 +52,10 @@ import WebRuntime
         (#"{"steps": [{"open": "https://a.example/", "tab": "opened:1"}]}"#, "steps[0].tab", "names beginning with 'opened:' address tabs the extension opened"),
         (#"{"steps": [{"open": "extension:../secret.html"}]}"#, "steps[0].open", "must name a file of the extension"),
         (##"{"steps": [{"open": "https://a.example/"}, {"click": "#a", "tab": "opened:"}]}"##, "steps[1].tab", "no open tab named 'opened:'"),
+        (#"{"responseHeaders": {"a.example": {"x": "1"}}, "steps": []}"#, "responseHeaders.a.example", "is not an absolute URL"),
+        (#"{"responseHeaders": {"https://a.example/": {"bad name": "1"}}, "steps": []}"#, "responseHeaders.https://a.example/.bad name", "is not a header name"),
+        (#"{"responseHeaders": {"https://a.example/": {"x": 1}}, "steps": []}"#, "responseHeaders.https://a.example/.x", "string"),
+        (#"{"responseHeaders": {"https://a.example/": {"x": "a\nb"}}, "steps": []}"#, "responseHeaders.https://a.example/.x", "line break"),
     ])
     func malformedScenariosNameFilePathAndReason(json: String, path: String, reason: String) {
         do {
