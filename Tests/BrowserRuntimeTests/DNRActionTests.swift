@@ -239,4 +239,26 @@ import WebRuntime
         #expect(network.contains("GET https://b-loop.example/x xmlhttprequest failed: more than 20 redirects"), "\(network)")
         #expect(network.components(separatedBy: "redirected to").count - 1 == 21)
     }
+
+    @Test(arguments: Browser.Profile.allCases)
+    func webRequestSeesTheRedirect(profile: Browser.Profile) throws {
+        let (browser, host) = try browser(profile, permissions: #""declarativeNetRequest", "webRequest""#)
+        let worker = try #require(host.backgroundWorld)
+        _ = try Support.eval(worker, """
+            globalThis.events = [];
+            for (const name of ["onBeforeRequest", "onBeforeRedirect", "onCompleted"]) {
+              chrome.webRequest[name].addListener((d) => events.push(name + " " + d.url + (d.redirectUrl ? " -> " + d.redirectUrl + " " + d.statusCode : "")), { urls: ["<all_urls>"], types: ["xmlhttprequest"] });
+            }
+            chrome.webRequest.onAuthRequired.addListener(() => events.push("auth"), { urls: ["<all_urls>"] });
+            0
+            """)
+        let tab = try browser.openTab(url: "https://news.example/")
+        try browser.loop.runUntilIdle()
+        _ = try fetch(browser, tab, "https://old.example/data.json")
+        try browser.loop.runUntilIdle()
+        #expect(try Support.eval(worker, "events.join('|')") as? String == [
+            "onBeforeRequest https://old.example/data.json", "onBeforeRedirect https://old.example/data.json -> https://static.example/moved.json 307",
+            "onBeforeRequest https://static.example/moved.json", "onCompleted https://static.example/moved.json",
+        ].joined(separator: "|"))
+    }
 }

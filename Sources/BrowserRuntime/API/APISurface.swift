@@ -114,7 +114,7 @@ package enum APISurface {
     /// webRequest with its permission, extension pages only, observation only (Manifest V3).
     static let webRequest = Namespace(name: "webRequest", permission: "webRequest", audience: .privileged, methods: [:],
                                       events: ["onBeforeRequest", "onBeforeSendHeaders", "onSendHeaders", "onHeadersReceived",
-                                               "onResponseStarted", "onCompleted", "onErrorOccurred"])
+                                               "onResponseStarted", "onCompleted", "onErrorOccurred", "onBeforeRedirect", "onAuthRequired"])
 
     /// cookies with its permission (and host access per cookie), extension pages only.
     static let cookies = Namespace(name: "cookies", permission: "cookies", audience: .privileged,

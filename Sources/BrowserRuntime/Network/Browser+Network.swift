@@ -73,7 +73,7 @@ extension Browser {
             }
             for rule in rules { recordMatch(rule, of: host, request: request) }
         }
-        fireWebRequest(request, blocked: decision.blocked)
+        fireWebRequest(request, blocked: decision.blocked, redirectedTo: decision.blocked ? nil : decision.redirectURL)
         return decision
     }
 
@@ -133,9 +133,11 @@ extension Browser {
 
     /// webRequest as Manifest V3 leaves it, observation only (both browsers): for an extension
     /// with the permission and access to the URL, onBeforeRequest, then onErrorOccurred for a
-    /// blocked request, or onBeforeSendHeaders, onSendHeaders, onHeadersReceived,
-    /// onResponseStarted and onCompleted (every answer here is 200). Headers are not modelled.
-    func fireWebRequest(_ request: NetworkRequest, blocked: Bool) {
+    /// blocked request, onBeforeRedirect for one a rule redirects or upgrades (an internal 307,
+    /// as Chromium reports DNR redirects; the new URL is a request of its own), or
+    /// onBeforeSendHeaders, onSendHeaders, onHeadersReceived, onResponseStarted and onCompleted
+    /// (every answer here is 200). The details carry no headers.
+    func fireWebRequest(_ request: NetworkRequest, blocked: Bool, redirectedTo: String? = nil) {
         let listening = extensions.filter { $0.bundle.manifest.permissions.contains("webRequest") || $0.grantedPermissions.contains("webRequest") }
         guard !listening.isEmpty else { return }
         let tab = tab(request.tabID)
@@ -149,8 +151,11 @@ extension Browser {
             ("url", JSONText.string(request.url)),
         ]
         if let initiator = request.documentURL.flatMap(URLOrigin.of) { base.append(("initiator", JSONText.string(initiator))) }
+        let redirect: [(String, String)] = [("fromCache", "false"), ("redirectUrl", JSONText.string(redirectedTo ?? "")), ("statusCode", "307"),
+                                            ("statusLine", "\"HTTP/1.1 307 Internal Redirect\"")]
         let events: [(String, [(String, String)])] = blocked
             ? [("onBeforeRequest", []), ("onErrorOccurred", [("error", JSONText.string(Self.blockedFrameError)), ("fromCache", "false")])]
+            : redirectedTo != nil ? [("onBeforeRequest", []), ("onBeforeRedirect", redirect)]
             : [("onBeforeRequest", []), ("onBeforeSendHeaders", []), ("onSendHeaders", []),
                ("onHeadersReceived", [("statusCode", "200"), ("statusLine", "\"HTTP/1.1 200 OK\"")]),
                ("onResponseStarted", [("fromCache", "false"), ("statusCode", "200"), ("statusLine", "\"HTTP/1.1 200 OK\"")]),
