@@ -51,6 +51,33 @@ import WebRuntime
         }
     }
 
+    /// Chrome's same-document events: the history API, a fragment, a traversal (forward_back).
+    @Test func chromiumReportsSameDocumentChanges() throws {
+        for profile in Browser.Profile.allCases {
+            let (browser, host) = try Support.outlineBrowser(pages: Self.pages, profile: profile)
+            let worker = try #require(host.backgroundWorld)
+            _ = try Support.eval(worker, """
+                globalThis.sameDocument = [];
+                for (const name of ["onHistoryStateUpdated", "onReferenceFragmentUpdated"]) {
+                  chrome.webNavigation[name]?.addListener((d) => sameDocument.push(name + " " + d.url + " " + d.transitionQualifiers.join()));
+                }
+                0
+                """)
+            let tab = try browser.openTab(url: "https://news.test/inner")
+            try browser.loop.runUntilIdle()
+            let page = try #require(tab.page)
+            _ = try Support.eval(page.pageWorld, "history.pushState({}, '', '/inner/2'); location.hash = 'part'; 0")
+            try browser.loop.runUntilIdle()
+            try browser.goBack(tab)
+            try browser.loop.runUntilIdle()
+            let seen = try Support.eval(worker, "sameDocument.join('|')") as? String
+            #expect(seen == (profile == .chromium ? [
+                "onHistoryStateUpdated https://news.test/inner/2 ", "onReferenceFragmentUpdated https://news.test/inner/2#part ",
+                "onReferenceFragmentUpdated https://news.test/inner/2 forward_back",
+            ].joined(separator: "|") : ""), "\(profile)")
+        }
+    }
+
     @Test func namespaceNeedsThePermission() throws {
         let (browser, host) = try Support.browser()
         let world = try #require(host.backgroundWorld)

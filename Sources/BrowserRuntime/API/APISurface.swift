@@ -135,8 +135,13 @@ package enum APISurface {
     })
 
     /// The surface for a context: namespaces it may see given `permissions`.
+    /// webNavigation's same-document events, Chrome's only (WebKit's IDL has five events).
+    static let chromiumWebNavigation = Namespace(name: webNavigation.name, permission: webNavigation.permission, audience: webNavigation.audience,
+                                                 methods: webNavigation.methods,
+                                                 events: webNavigation.events + ["onHistoryStateUpdated", "onReferenceFragmentUpdated"])
+
     static func surface(privileged: Bool, permissions: Set<String>, profile: Browser.Profile = .safari, hasCommands: Bool = false) -> [Namespace] {
-        var all = namespaces + [webNavigation, scripting, alarms, permissionsAPI, contextMenus, extensionAPI, webRequest, cookies]
+        var all = namespaces + [profile == .chromium ? chromiumWebNavigation : webNavigation, scripting, alarms, permissionsAPI, contextMenus, extensionAPI, webRequest, cookies]
         if profile == .safari { all.append(menus) }
         if profile == .chromium || hasCommands { all.append(commands) }
         if permissions.contains("declarativeNetRequest") || permissions.contains("declarativeNetRequestWithHostAccess") {

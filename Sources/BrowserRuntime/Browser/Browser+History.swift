@@ -18,8 +18,19 @@ extension Browser {
     /// change of a tab's URL that loads nothing.
     private func urlChanged(_ page: Page, url: String, kind: String) {
         guard let frame = pageFrames[page.id], frame.page === page else { return }
+        let previous = frame.url
         frame.url = url
         trace.record(.navigation, at: frameLocation(frame), "\(kind) \(url)")
+        // Chrome reports same-document changes (webNavigation.onHistoryStateUpdated for the
+        // history API, onReferenceFragmentUpdated for a fragment; a traversal says forward_back);
+        // WebKit's webNavigation has neither event.
+        if options.profile == .chromium {
+            let withoutFragment = { (text: String) in text.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? text }
+            let fragmentOnly = kind == "fragment" || (kind == "traversal" && withoutFragment(previous) == withoutFragment(url))
+            let qualifiers = kind == "traversal" ? #"["forward_back"]"# : "[]"
+            fireWebNavigation(fragmentOnly ? "onReferenceFragmentUpdated" : "onHistoryStateUpdated", frame: frame,
+                              extra: [("transitionQualifiers", qualifiers), ("transitionType", JSONText.string("link"))])
+        }
         guard frame.id == 0 else { return }
         frame.tab.url = url
         broadcastTabUpdate(frame.tab, change: [("url", JSONText.string(url))])
