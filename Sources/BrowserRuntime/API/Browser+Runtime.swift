@@ -36,6 +36,15 @@ extension Browser {
         case "openOptionsPage":
             do { try openOptionsPage(of: host) } catch { return .error("\(error)") }
             return .undefined
+        case "reload":
+            // After the call returns: the calling context is among those the reload ends.
+            loop.schedule(label: "reload of \(host.bundle.manifest.name)") { [weak self, weak host] in
+                guard let self, let host else { return }
+                do { try self.reloadExtension(host) } catch {
+                    self.trace.record(.error, at: "browser", "reload of \(host.bundle.manifest.name) failed: \(error)")
+                }
+            }
+            return .undefined
         default:
             return handleMoreRuntime(call) ?? .error("runtime.\(call.method) is not available")
         }

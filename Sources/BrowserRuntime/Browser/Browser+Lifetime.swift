@@ -147,4 +147,43 @@ extension Browser {
         for host in extensions { try startBackground(host, event: ("runtime.onStartup", [])) }
         for (url, active) in reopen { try openTab(url: url, active: active) }
     }
+
+    /// `runtime.reload()`: the extension is unloaded and loaded again, as both browsers do
+    /// (WebKit's WebExtensionContext::reload is unload then load): its popup and its own tabs
+    /// close, its background starts afresh, and what lives only as long as it is loaded goes —
+    /// storage.session, session rules, the matched-rule log, toolbar values set by the API and the
+    /// action count, its ports. storage.local, dynamic rules, alarms and registered scripts stay.
+    /// Chrome then fires `runtime.onInstalled` with reason `update` (its documented behaviour for
+    /// reload); WebKit fires onInstalled only when the version differs from the last one it saw,
+    /// so a reload of the same version fires nothing. Content scripts already in pages stay.
+    public func reloadExtension(_ host: ExtensionHost) throws {
+        trace.record(.navigation, at: "browser", "reload \(host.bundle.manifest.name)")
+        closePopup(host.id)
+        for tab in tabs where extensionHost(owning: tab.url) === host { close(tab) }
+        if let page = host.backgroundPage {
+            if let context = host.backgroundContext { contexts[context.id] = nil }
+            host.backgroundContext = nil
+            host.backgroundPage = nil
+            page.close()
+        }
+        host.wakeEvents = []
+        if let pending = host.idleUnloadTask { loop.cancel(pending) }
+        host.idleUnloadTask = nil
+        host.lastBackgroundPortActivity = nil
+        host.sessionStorage.replaceAll("{}")
+        host.dnr.sessionRules = []
+        host.dnr.matches = []
+        host.dnr.feedbackCalls = []
+        host.dnr.invalidate()
+        let before = Dictionary(tabs.map { ($0.id, host.action.effective(tab: $0.id)) }, uniquingKeysWith: { $1 })
+        host.action.global = ActionState.Values()
+        host.action.tabs = [:]
+        host.action.actionCounts = [:]
+        host.action.showsActionCount = false
+        for tab in tabs { if let previous = before[tab.id] { traceToolbarChange(host, tab: tab.id, before: previous, reason: "extension reloaded") } }
+        ports = ports.filter { $0.value.opener.host !== host && !$0.value.receivers.contains { $0.host === host } }
+        contexts = contexts.filter { $0.value.isAlive }
+        let details = JSONText.object([("previousVersion", JSONText.string(host.bundle.manifest.version)), ("reason", JSONText.string("update"))])
+        try startBackground(host, event: options.profile == .chromium ? ("runtime.onInstalled", [details]) : nil)
+    }
 }
