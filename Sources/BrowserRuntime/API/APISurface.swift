@@ -39,7 +39,7 @@ package enum APISurface {
                   methods: ["query": (1, 1), "get": (1, 1), "getCurrent": (0, 0), "sendMessage": (2, 3), "create": (1, 1), "update": (1, 2),
                             "remove": (1, 1), "reload": (0, 2), "goBack": (0, 1), "goForward": (0, 1), "duplicate": (1, 1), "move": (2, 2),
                             "discard": (0, 1), "captureVisibleTab": (0, 2), "detectLanguage": (0, 1), "getZoom": (0, 1), "setZoom": (1, 2)],
-                  events: ["onCreated", "onUpdated", "onActivated", "onRemoved"]),
+                  events: ["onCreated", "onUpdated", "onActivated", "onRemoved", "onMoved"]),
         Namespace(name: "windows", permission: nil, audience: .privileged,
                   methods: ["get": (1, 2), "getCurrent": (0, 1), "getLastFocused": (0, 1), "getAll": (0, 1), "create": (0, 1),
                             "update": (2, 2), "remove": (1, 1)],
@@ -130,7 +130,7 @@ package enum APISurface {
     }
 
     /// Every method any context can be given, as `namespace.method`: what a fault plan may name.
-    package static let methodNames: Set<String> = Set(["runtime.getContexts"] + chromiumOnlyDNRMethods.keys.map { "declarativeNetRequest." + $0 } + every.flatMap { namespace in
+    package static let methodNames: Set<String> = Set(["runtime.getContexts", "tabs.getZoomSettings", "tabs.setZoomSettings"] + chromiumOnlyDNRMethods.keys.map { "declarativeNetRequest." + $0 } + every.flatMap { namespace in
         namespace.methods.keys.map { namespace.name + "." + $0 }
     })
 
@@ -169,6 +169,12 @@ package enum APISurface {
             // the background and extension pages talk to the app, content scripts do not).
             // openOptionsPage is an extension-page method in both (Chrome's content-script API
             // list leaves it out; WebKit marks it main-world only).
+            // Zoom settings and onZoomChange are Chrome's; WebKit's tabs have getZoom/setZoom only.
+            if namespace.name == "tabs", profile == .chromium {
+                return Namespace(name: namespace.name, permission: namespace.permission, audience: namespace.audience,
+                                 methods: namespace.methods.merging(["getZoomSettings": (0, 1), "setZoomSettings": (1, 2)]) { own, _ in own },
+                                 events: namespace.events + ["onZoomChange"])
+            }
             guard namespace.name == "runtime" else { return namespace }
             var methods = namespace.methods
             if !(permissions.contains("nativeMessaging") && privileged) { methods["sendNativeMessage"] = nil }

@@ -38,6 +38,9 @@ extension Browser {
                 tabs.insert(tab, at: place)
                 trace.record(.navigation, at: "tab\(tab.id)", "move to index \(place)")
                 moved.append(tabJSON(tab, for: host))
+                if place != from {
+                    broadcast("tabs.onMoved", json: ["\(tab.id)", JSONText.object([("fromIndex", "\(from)"), ("toIndex", "\(place)"), ("windowId", "\(tab.windowID)")])])
+                }
             }
             return .json(call.argument(0).map { JSONText.kind($0) == .array } == true ? JSONText.array(moved) : (moved.first ?? "null"))
         case "discard":
@@ -56,11 +59,53 @@ extension Browser {
             let lang = tab.page.flatMap { $0.document["documentElement"]["lang"].stringValue } ?? ""
             return .json(JSONText.string(lang.isEmpty ? "und" : lang))
         case "getZoom":
-            guard target() != nil else { return missing }
-            return .json("1")
+            guard let tab = target() else { return missing }
+            return .json(Self.number(tab.zoomFactor))
         case "setZoom":
-            // Zoom is not modelled: 1 stays the factor; the call is accepted.
-            guard target() != nil else { return missing }
+            // setZoom([tabId], zoomFactor): the factor is kept and reported (nothing is drawn).
+            // Chrome takes 0 (the default, 1) or 0.25…5 (zoom_constants, kMinimumZoomFactor and
+            // kMaximumZoomFactor) and fires onZoomChange; WebKit takes any positive factor.
+            let factorText = call.arguments.count >= 2 ? call.argument(1) : call.argument(0)
+            let tab = call.arguments.count >= 2 ? target() : activeTab
+            guard let tab else { return missing }
+            guard let raw = factorText.flatMap({ Double($0) }), raw.isFinite else {
+                return .error(chromium ? "Error in invocation of tabs.setZoom(optional integer tabId, number zoomFactor, optional function callback): No matching signature."
+                              : "Invalid call to tabs.setZoom(). The 'zoomFactor' value is invalid, because a number is expected.")
+            }
+            let factor = chromium && raw == 0 ? 1 : raw
+            if chromium ? !(0.25...5).contains(factor) : factor <= 0 {
+                return .error(chromium ? "Zoom value is out of range." : "Invalid call to tabs.setZoom(). The 'zoomFactor' value is invalid, because it must be greater than 0.")
+            }
+            if chromium, tab.zoomMode == "disabled" { return .error("Cannot change zoom: zoom is disabled for this tab.") }
+            let old = tab.zoomFactor
+            tab.zoomFactor = factor
+            trace.record(.navigation, at: "tab\(tab.id)", "zoom \(Self.number(factor))")
+            if chromium, old != factor {
+                let change = JSONText.object([("newZoomFactor", Self.number(factor)), ("oldZoomFactor", Self.number(old)), ("tabId", "\(tab.id)"),
+                                              ("zoomSettings", JSONText.object([("mode", JSONText.string(tab.zoomMode)), ("scope", JSONText.string(tab.zoomScope))]))])
+                broadcast("tabs.onZoomChange", json: [change])
+            }
+            return .undefined
+        case "getZoomSettings":
+            guard let tab = target() else { return missing }
+            return .json(JSONText.object([("defaultZoomFactor", "1"), ("mode", JSONText.string(tab.zoomMode)), ("scope", JSONText.string(tab.zoomScope))]))
+        case "setZoomSettings":
+            let settingsText = call.arguments.count >= 2 ? call.argument(1) : call.argument(0)
+            let tab = call.arguments.count >= 2 ? target() : activeTab
+            guard let tab else { return missing }
+            let settings = JSONText.fields(settingsText)
+            let mode = settings["mode"].map(JSONText.decodeString) ?? "automatic"
+            let scope = settings["scope"].map(JSONText.decodeString) ?? (mode == "automatic" ? "per-origin" : "per-tab")
+            guard ["automatic", "manual", "disabled"].contains(mode) else {
+                return .error("Error at parameter 'zoomSettings': Error at property 'mode': Value must be one of automatic, manual, disabled.")
+            }
+            guard ["per-origin", "per-tab"].contains(scope) else {
+                return .error("Error at parameter 'zoomSettings': Error at property 'scope': Value must be one of per-origin, per-tab.")
+            }
+            // Chrome's zoom API: only automatic mode can be per-origin.
+            if scope == "per-origin", mode != "automatic" { return .error("Can only set scope to \"per-origin\" in \"automatic\" mode.") }
+            tab.zoomMode = mode
+            tab.zoomScope = scope
             return .undefined
         default:
             return nil

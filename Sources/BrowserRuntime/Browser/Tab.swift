@@ -21,6 +21,11 @@ public final class Tab {
     public let isPrivate: Bool
     /// How many navigations the tab has made (for "granted once").
     public internal(set) var navigationCount = 0
+    /// tabs.setZoom's factor and Chrome's zoom settings (kept and reported; nothing is laid out
+    /// larger).
+    public internal(set) var zoomFactor = 1.0
+    var zoomMode = "automatic"
+    var zoomScope = "per-origin"
     /// The tab's frames by frame id: 0 is the top document, iframes follow in load order.
     public internal(set) var frames: [Int: Frame] = [:]
     /// Style sheets `scripting.insertCSS` gave every frame of the current top document, for the
