@@ -73,7 +73,7 @@ import WebRuntime
         ("['@@bidi_dir', '@@bidi_reversed_dir', '@@bidi_start_edge', '@@bidi_end_edge'].map((n) => getMessage(n)).join()", "ltr,rtl,left,right", "ltr,rtl,left,right"),
         ("typeof getMessage('extName')", "string", "string"),
         ("getUILanguage()", "en-US", "en-US"),
-        ("typeof chrome.i18n.detectLanguage", "undefined", "undefined"),
+        ("typeof chrome.i18n.detectLanguage", "undefined", "function"),
     ]
 
     @Test(arguments: Browser.Profile.allCases)
@@ -85,6 +85,13 @@ import WebRuntime
             let answer = try Support.eval(worker, "(() => { const { getMessage, getUILanguage } = chrome.i18n; return String(\(expression)); })()") as? String
             #expect(answer == (profile == .safari ? safari : chrome), "\(expression)")
         }
+    }
+
+    @Test func chromesDetectLanguageIsRefusedClearly() throws {
+        let (browser, host) = try sample(.chromium)
+        let worker = try #require(host.backgroundWorld)
+        let answer = try Support.await(browser, worker, "try { await chrome.i18n.detectLanguage('Bonjour tout le monde'); return 'answered'; } catch (e) { return e.message; }") as? String
+        #expect(answer == "i18n.detectLanguage is not available in this runtime: it has no language detection model.")
     }
 
     @Test(arguments: Browser.Profile.allCases)

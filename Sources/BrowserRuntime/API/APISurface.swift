@@ -53,7 +53,7 @@ package enum APISurface {
         // i18n: every context, content scripts included, in both browsers, and no permission.
         // getMessage and getUILanguage answer at once in the caller (browser-api.js
         // `synchronous`), as both browsers answer them from catalogs the context already has;
-        // detectLanguage is absent (Safari has none; Chrome's runs a language model).
+        // detectLanguage is Chrome's only (Safari has none) and refused (no language model).
         Namespace(name: "i18n", permission: nil, audience: .all,
                   methods: ["getMessage": (1, 3), "getUILanguage": (0, 0), "getAcceptLanguages": (0, 0)],
                   events: []),
@@ -130,7 +130,7 @@ package enum APISurface {
     }
 
     /// Every method any context can be given, as `namespace.method`: what a fault plan may name.
-    package static let methodNames: Set<String> = Set(["runtime.getContexts", "tabs.getZoomSettings", "tabs.setZoomSettings"] + chromiumOnlyDNRMethods.keys.map { "declarativeNetRequest." + $0 } + every.flatMap { namespace in
+    package static let methodNames: Set<String> = Set(["runtime.getContexts", "tabs.getZoomSettings", "tabs.setZoomSettings", "i18n.detectLanguage"] + chromiumOnlyDNRMethods.keys.map { "declarativeNetRequest." + $0 } + every.flatMap { namespace in
         namespace.methods.keys.map { namespace.name + "." + $0 }
     })
 
@@ -169,6 +169,11 @@ package enum APISurface {
             // the background and extension pages talk to the app, content scripts do not).
             // openOptionsPage is an extension-page method in both (Chrome's content-script API
             // list leaves it out; WebKit marks it main-world only).
+            // i18n.detectLanguage is Chrome's (a CLD3 model); it is refused with a clear error.
+            if namespace.name == "i18n", profile == .chromium {
+                return Namespace(name: namespace.name, permission: namespace.permission, audience: namespace.audience,
+                                 methods: namespace.methods.merging(["detectLanguage": (1, 1)]) { own, _ in own }, events: namespace.events)
+            }
             // Zoom settings and onZoomChange are Chrome's; WebKit's tabs have getZoom/setZoom only.
             if namespace.name == "tabs", profile == .chromium {
                 return Namespace(name: namespace.name, permission: namespace.permission, audience: namespace.audience,

@@ -8,6 +8,9 @@ extension Browser {
     func handleI18n(_ call: APICall) -> APIResult {
         switch call.method {
         case "getAcceptLanguages": return .json(JSONText.array(Localization.acceptLanguages.map(JSONText.string)))
+        case "detectLanguage":
+            // Chrome answers from its CLD3 model; the harness has none, and says so rather than guess.
+            return .error("i18n.detectLanguage is not available in this runtime: it has no language detection model.")
         default: return .error("\(call.name) is not available")
         }
     }
