@@ -187,8 +187,8 @@ import WebRuntime
         // domino has one mutation handler per document; the engine keeps it and fans out, so a
         // layer (the web-platform MutationObserver) setting its own still leaves requests working.
         let (browser, _, tab) = try open("<p>page</p>")
-        let world = try #require(tab.page).pageWorld
-        let seen = try Support.eval(world, """
+        let page = try #require(tab.page)
+        let seen = try Support.evalInEngine(page, """
             let records = 0;
             document._setMutationHandler(() => { records++; });
             const img = document.createElement("img");

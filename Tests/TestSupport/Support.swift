@@ -43,6 +43,15 @@ public enum Support {
         try world.evaluate(expression, sourceURL: "test:eval").toSwift()
     }
 
+    /// Evaluates `code` in the engine realm, where domino and the layers live and no page reaches,
+    /// with `document` bound to `page`'s document and the page's window members in scope: for
+    /// tests of the engine's internals.
+    public static func evalInEngine(_ page: Page, _ code: String) throws -> Any? {
+        guard let context = page.session?.realm.context else { return nil }
+        let run = try context.evaluate("(function (document, window, code) { with (window) return eval(code); })", sourceURL: "test:engine")
+        return try run.call([page.document, page.handle["shared"], context.string(code)]).toSwift()
+    }
+
     /// A content script for the test extension `test`.
     public static func contentScript(_ source: String, runAt: ContentScript.RunAt = .documentEnd) -> ContentScript {
         ContentScript(extensionID: "test", source: source, url: "safari-web-extension://test/content.js", runAt: runAt)

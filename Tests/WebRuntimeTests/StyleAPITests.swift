@@ -81,7 +81,8 @@ import WebRuntime
     @Test func aSheetOfAKnownTextIsAFreshEqualSheet() throws {
         let (session, page) = try Support.load("<p>page</p>")
         defer { withExtendedLifetime(session) {} }
-        let shapes = try Support.eval(page.pageWorld, #"""
+        // The rules' source offsets (__starts, __ends) are node-cssom's internals: read in the engine.
+        let shapes = try Support.evalInEngine(page, #"""
             const text = '/* c */ .a , .b>p{color:red;color : blue;display:none !important}\n#x{ margin: 0 1px ;}  div[data-k="}"] { }';
             const atRules = "@media print { p { color: red } } .z { top: 1px }";
             const sheetOf = (css) => { const s = document.createElement("style"); s.textContent = css; document.head.appendChild(s); return s.sheet; };
@@ -122,20 +123,20 @@ import WebRuntime
             (function () { const all = document.body.getElementsByTagName('*'); const before = document._advStyle.recomputed;
               for (let i = 0; i < all.length; i++) getComputedStyle(all[i]).display; return document._advStyle.recomputed - before; })()
             """
-        let first = try Support.eval(page.pageWorld, recomputed) as? Double
+        let first = try Support.evalInEngine(page, recomputed) as? Double
         // 50 cards of 3 elements, and their ancestors body and html.
         #expect(first == 152, "\(String(describing: first))")
-        #expect(try Support.eval(page.pageWorld, recomputed) as? Double == 0)
+        #expect(try Support.evalInEngine(page, recomputed) as? Double == 0)
         try page.pageWorld.evaluate("document.getElementById('a7').classList.add('on')", sourceURL: "t")
-        #expect(try Support.eval(page.pageWorld, recomputed) as? Double == 3)
+        #expect(try Support.evalInEngine(page, recomputed) as? Double == 3)
         #expect(try page.computedStyle("#a7 h2", "display") == "none")
         // A rule that depends on siblings makes every DOM change recompute everything.
         try page.pageWorld.evaluate("document.styleSheets[0].insertRule('.card + .card { visibility: hidden }', 0)", sourceURL: "t")
-        let all = try Support.eval(page.pageWorld, recomputed) as? Double
+        let all = try Support.evalInEngine(page, recomputed) as? Double
         #expect(all == 152, "\(String(describing: all))")
         #expect(try page.computedStyle("#a1", "visibility") == "hidden")
         try page.pageWorld.evaluate("document.getElementById('a0').remove()", sourceURL: "t")
-        let after = try Support.eval(page.pageWorld, recomputed) as? Double
+        let after = try Support.evalInEngine(page, recomputed) as? Double
         #expect(after == 149, "\(String(describing: after))")
         #expect(try page.computedStyle("#a1", "visibility") == "visible")
     }
@@ -152,17 +153,17 @@ import WebRuntime
             (function () { const all = document.body.getElementsByTagName('*'); const before = document._advStyle.recomputed;
               for (let i = 0; i < all.length; i++) getComputedStyle(all[i]).display; return document._advStyle.recomputed - before; })()
             """
-        let first = try Support.eval(page.pageWorld, recomputed) as? Double
+        let first = try Support.evalInEngine(page, recomputed) as? Double
         // 20 cards of 3 elements, and their ancestors body and html.
         #expect(first == 62, "\(String(describing: first))")
         try other.pageWorld.evaluate("document.getElementById('s').sheet.insertRule('p { opacity: 0.25 }', 1)", sourceURL: "t")
         try other.setViewport(Viewport(width: 400, height: 300))
         try other.injectUserStyleSheet("p { display: none }", extensionID: "x")
-        #expect(try Support.eval(page.pageWorld, recomputed) as? Double == 0)
+        #expect(try Support.evalInEngine(page, recomputed) as? Double == 0)
         #expect(try other.computedStyle("#p", "opacity") == "0.25")
         #expect(try other.computedStyle("#p", "display") == "none")
         try page.pageWorld.evaluate("document.styleSheets[0].insertRule('h2 { display: none }', 0)", sourceURL: "t")
-        #expect(try Support.eval(page.pageWorld, recomputed) as? Double == 62)
+        #expect(try Support.evalInEngine(page, recomputed) as? Double == 62)
     }
 
     @Test func navigationUndoesPatchesToTheNewConstructors() throws {

@@ -184,9 +184,8 @@ extension Browser {
         tab.frames[frame.id] = nil
     }
 
-    /// Fires a plain `type` event at `element`, made in `page`'s page world.
+    /// Fires a plain `type` event at `element` (an element of `page`).
     func dispatch(_ type: String, at element: JSValue, in page: Page) {
-        guard let event = try? page.pageWorld.global["Event"].construct([page.pageWorld.context.string(type)]) else { return }
-        _ = try? element.invoke("dispatchEvent", [event])
+        page.fire(type, at: element)
     }
 }

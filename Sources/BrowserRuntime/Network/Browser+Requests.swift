@@ -210,8 +210,7 @@ extension Browser {
                     failed = true
                 }
             }
-            guard let event = try? page.pageWorld.global["Event"].construct([page.pageWorld.context.string(failed ? "error" : "load")]) else { return }
-            _ = try? element.invoke("dispatchEvent", [event])
+            page.fire(failed ? "error" : "load", at: element)
         }
     }
 }

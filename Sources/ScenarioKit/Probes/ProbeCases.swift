@@ -23,6 +23,14 @@ public struct ProbeCaseFile: Sendable {
         public let differences: [Int: (adv: JSONValue, why: String)]
         /// False for fixtures whose expectations come from the spec (the recorder skips them).
         public let recorded: Bool
+        /// Where the probes run: the page's main world, or an isolated world (what a content
+        /// script sees).
+        public let world: World
+        /// A script run at document start in the isolated world, as an extension's
+        /// document_start content script (whatever `world` is).
+        public let contentScript: String?
+
+        public enum World: String, Sendable { case main, isolated }
     }
 
     /// The part's name (the file's `part`).
@@ -57,7 +65,7 @@ public struct ProbeCaseFile: Sendable {
 }
 
 extension ProbeCaseFile.Fixture {
-    static let keys: Set<String> = ["name", "html", "probes", "viewport", "userCSS", "userLevel", "resources", "url", "differences", "recorder"]
+    static let keys: Set<String> = ["name", "html", "probes", "viewport", "userCSS", "userLevel", "resources", "url", "differences", "recorder", "world", "contentScript"]
 
     init(_ value: JSONValue, path: String) throws {
         let object = try ProbeJSON.object(value, path, allowed: Self.keys)
@@ -86,6 +94,12 @@ extension ProbeCaseFile.Fixture {
             }
         }
         resources = files
+        let worldName = try object["world"].map { try ProbeJSON.string($0, path + ".world") } ?? "main"
+        guard let world = World(rawValue: worldName) else {
+            throw ProbeJSON.fail(path + ".world", "must be 'main' or 'isolated', got '\(worldName)'")
+        }
+        self.world = world
+        contentScript = try object["contentScript"].map { try ProbeJSON.string($0, path + ".contentScript") }
         url = try object["url"].map { try ProbeJSON.string($0, path + ".url") }
         if let address = url, !(address.hasPrefix("https://") || address.hasPrefix("http://")) {
             throw ProbeJSON.fail(path + ".url", "must be an http(s) address, got '\(address)'")

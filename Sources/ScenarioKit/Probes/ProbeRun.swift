@@ -8,6 +8,9 @@ import WebRuntime
 /// style sheet injected, the load settled on the virtual clock, then the shared probe runner
 /// (`JS/probe-runner.js`) in the page's main world.
 public enum ProbeRun {
+    /// The isolated world's name, as the recorder names it.
+    static let probeWorld = "adv-probe"
+
     /// The runner's source with `__PROBES__` still in it.
     static func runnerTemplate() throws -> String {
         guard let url = Bundle.module.url(forResource: "probe-runner", withExtension: "js", subdirectory: "JS") else {
@@ -26,7 +29,12 @@ public enum ProbeRun {
             guard url.hasPrefix(base) else { return nil }
             return resources[String(url.dropFirst(base.count))]
         }
-        let page = try session.open(html: prelude + fixture.html, url: fixture.url ?? base + "page.html")
+        // The recorder's isolated world is `adv-probe` (fixtures/fidelity/recorder/recorder.c):
+        // its content script and its probes share one content world here too.
+        let scripts = fixture.contentScript.map {
+            [ContentScript(extensionID: probeWorld, source: $0, url: "fidelity:content-script", runAt: .documentStart)]
+        } ?? []
+        let page = try session.open(html: prelude + fixture.html, url: fixture.url ?? base + "page.html", contentScripts: scripts)
         if let viewport = fixture.viewport {
             try page.setViewport(Viewport(width: viewport.width, height: viewport.height))
         }
@@ -36,7 +44,8 @@ public enum ProbeRun {
         try session.loop.runUntilIdle()
         let probes = String(decoding: try JSONSerialization.data(withJSONObject: fixture.probes), as: UTF8.self)
         let body = try runnerTemplate().replacingOccurrences(of: "__PROBES__", with: probes)
-        let promise = try page.pageWorld.evaluate("(async function () {\n" + body + "\n})()", sourceURL: "fidelity:runner")
+        let world = fixture.world == .isolated ? try page.contentWorld(for: probeWorld) : page.pageWorld
+        let promise = try world.evaluate("(async function () {\n" + body + "\n})()", sourceURL: "fidelity:runner")
         let text = try session.settle(promise).toString()
         let values: JSONValue
         do { values = try JSONValue.parse(text) } catch { throw ProbeRunError("the runner's result is not JSON: \(error)") }

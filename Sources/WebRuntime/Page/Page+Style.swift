@@ -33,10 +33,17 @@ extension Page {
         try computedStyle(of: try element(selector), property)
     }
 
+    /// Fires a plain `type` event (not bubbling, not cancelable, untrusted as a script's) at
+    /// `element`, an element of this page: a resource's load or error.
+    public func fire(_ type: String, at element: JSValue) {
+        _ = try? handle.invoke("fire", [element, pageWorld.context.string(type)])
+    }
+
     /// The computed value of `property` for `element` (an element of this page).
     /// - Throws: ``JSError``.
     public func computedStyle(of element: JSValue, _ property: String) throws -> String {
-        let view = try pageWorld.global.property("getComputedStyle").call([element])
+        // The engine's own function (the page's world sees it through the membrane).
+        let view = try handle.property("shared").property("getComputedStyle").call([element])
         return try view.invoke("getPropertyValue", [pageWorld.context.string(property)]).toString()
     }
 

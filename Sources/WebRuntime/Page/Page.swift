@@ -3,8 +3,8 @@ import JSKit
 /// A loaded document with its page world and the content worlds of extensions injected into it.
 ///
 /// A page lives until it is navigated away from or closed; then its timers and frames are
-/// cancelled, its worlds released, and any patch its scripts made to the shared DOM prototypes
-/// is undone, so nothing of its JavaScript state reaches the next page.
+/// cancelled and its worlds released. Its scripts could patch only their own worlds' wrappers
+/// (JS/boot/membrane.js), so nothing of its JavaScript state reaches the next page.
 public final class Page {
     /// Unique within the session, in order of creation.
     public let id: Int

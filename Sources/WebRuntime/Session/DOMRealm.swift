@@ -9,13 +9,12 @@ import WebPlatform
 /// happens once per context group; each page costs one parse and two fresh realms.
 package final class DOMRealm {
     package let context: JSContext
-    /// The object JS/boot/engine.js returns: createPage, initWorld, restorePrototypes.
+    /// The object JS/boot/engine.js returns: createPage, initWorld, endSession.
     package let engine: JSValue
     /// The web-platform layers' harness-side functions, by layer name (`cascade`, `media`, …).
     let web: JSValue
     private let createPageFunction: JSValue
     private let initWorldFunction: JSValue
-    private let restoreFunction: JSValue
     private let endSessionFunction: JSValue
 
     /// Loads the loader, domino, the layers (in the order of ``LayerCatalog``) and the engine
@@ -41,16 +40,16 @@ package final class DOMRealm {
 
         let installPlatform = try Self.evaluate("boot/platform.js", in: context)
         let makeURL = try Self.evaluate("boot/url.js", in: context)
+        let makeMembrane = try Self.evaluate("boot/membrane.js", in: context)
         // The catalog is read once per process; a session only evaluates the (cached) sources.
         let catalog = try LayerCatalog.shipped()
         var layers: [JSValue] = []
         for layer in catalog.layers { layers.append(try Self.evaluate(layer.path, in: context)) }
         let makeEngine = try Self.evaluate(catalog.engine.path, in: context)
-        engine = try makeEngine.call([hostObject, require, installPlatform, try context.array(layers), makeURL])
+        engine = try makeEngine.call([hostObject, require, installPlatform, try context.array(layers), makeURL, makeMembrane])
         web = try engine.property("web")
         createPageFunction = try engine.property("createPage")
         initWorldFunction = try engine.property("initWorld")
-        restoreFunction = try engine.property("restorePrototypes")
         endSessionFunction = try engine.property("endSession")
     }
 
@@ -72,34 +71,22 @@ package final class DOMRealm {
     func initWorld(_ world: JSContext, page: JSValue, pageID: Int, worldID: String, isPageWorld: Bool, seed: UInt32) throws {
         let global = world.globalObject
         // A global object's own prototype is immutable, but a world is made with a global class
-        // (see WebSession.makeRealm), whose automatic prototype object is ordinary: chaining the
-        // page's shared object behind it puts `document` and the DOM on the world's scope chain
-        // while the world's own builtins and top-level bindings stay its own.
-        let shared = try page.property("shared")
-        global.prototype.setPrototype(shared)
+        // (see WebSession.makeRealm), whose automatic prototype object is ordinary: the engine
+        // chains the world's window members behind it, so `document` and the DOM are on the
+        // world's scope chain while its own builtins and top-level bindings stay its own.
+        // boot/world.js runs in the world's realm: the functions it makes are the world's.
+        let makeWorld = try Self.evaluate("boot/world.js", in: world)
         try initWorldFunction.call([
             global, page, context.number(Double(pageID)), context.string(worldID),
-            context.boolean(isPageWorld), context.number(Double(seed)),
+            context.boolean(isPageWorld), context.number(Double(seed)), makeWorld,
         ])
     }
 
-    /// Forgets the session that used this realm (its pages closed) and restores the intrinsics.
-    /// - Returns: what could not be restored, every time it is found.
-    func endSession() throws -> [String] {
-        let stuck = try endSessionFunction.call()
-        let count = Int((try? stuck["length"].toNumber()) ?? 0)
-        return try (0..<count).map { try stuck[$0].toString() }
-    }
-
-    /// Undoes every change pages made to the shared DOM constructors and prototypes.
-    /// - Returns: the changes that cannot be undone (`Element.prototype.attachShadow`, a property
-    ///   the page made non-configurable; `Node.prototype (no longer extensible)`), each named
-    ///   once per session.
-    @discardableResult
-    func restorePrototypes() throws -> [String] {
-        let stuck = try restoreFunction.call()["stuck"]
-        let count = Int((try? stuck["length"].toNumber()) ?? 0)
-        return try (0..<count).map { try stuck[$0].toString() }
+    /// Forgets the session that used this realm (its pages closed): the layers' per-session
+    /// state and the browser's hooks. Nothing else needs undoing: no page reaches this realm
+    /// (JS/boot/membrane.js).
+    func endSession() throws {
+        try endSessionFunction.call()
     }
 }
 
@@ -162,6 +149,11 @@ extension DOMRealmHost {
             return try call.context.evaluate(
                 "(function (exports, require, module, __filename, __dirname) {" + source + "\n})",
                 sourceURL: "file://" + path)
+        }
+        // Code the runtime generates (boot/membrane.js's per-name property readers), compiled as
+        // the runtime's own so that stacks leave its frames out.
+        define("compileRuntime", 1) { call in
+            try call.context.evaluate(try call.argument(0).toString(), sourceURL: "adv-runtime:///boot/generated.js")
         }
         // A runtime data script (JS/<path>, an expression such as css/css-properties.js),
         // evaluated when a layer first needs it.

@@ -5,8 +5,8 @@ import JSKit
 /// web-platform layers loaded into its engine realm, and the watchdog on that group. A session
 /// makes one, or takes a warm one from an ``EnginePool``: a new session in a warm engine gets new
 /// realms for every world, a new event loop, clock and trace, and an engine realm whose
-/// per-session state (history, cookies, storage, observers, the browser's hooks) is emptied and
-/// whose intrinsics are as they were when it loaded (see `restorePrototypes` in JS/boot/engine.js).
+/// per-session state (history, cookies, storage, observers, the browser's hooks) is emptied. No
+/// page reaches the engine realm itself (JS/boot/membrane.js), so nothing of it needs restoring.
 public final class SessionEngine {
     /// The virtual machine.
     public let group: JSContextGroup
@@ -64,8 +64,7 @@ public final class SessionEngine {
         // their size after 20; every 16 cost about as much, the allocator's hint alone nothing.
         if sessions % 32 == 0 { realm.context.garbageCollect(synchronous: true) }
         do {
-            let stuck = try realm.endSession()
-            if !stuck.isEmpty { unusable = "a page left changes that cannot be undone (" + stuck.prefix(3).joined(separator: ", ") + ")" }
+            try realm.endSession()
         } catch {
             unusable = "its engine realm failed to reset: \(error)"
         }

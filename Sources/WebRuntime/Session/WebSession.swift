@@ -86,10 +86,16 @@ public final class WebSession {
     public func stackSuffix(_ stack: String?) -> String {
         guard let stack else { return "" }
         let prefixes = Self.harnessURLPrefixes
-        let frames = stack.split(separator: "\n").filter { frame in
-            let place = JSError.place(ofFrame: frame)
-            return !prefixes.contains { place.hasPrefix($0) }
-        }
+        let all = stack.split(separator: "\n")
+        let places = all.map { JSError.place(ofFrame: $0) }
+        let isHarness = places.map { place in prefixes.contains { place.hasPrefix($0) } }
+        // A builtin the harness called (Reflect.set inside the membrane between a world's
+        // setter and the engine's) is the harness's too; one a page called is the page's.
+        let frames = all.indices.filter { index in
+            if isHarness[index] { return false }
+            if places[index] == "[native code]", index + 1 < all.count, isHarness[index + 1] { return false }
+            return true
+        }.map { all[$0] }
         return frames.isEmpty ? "" : " | stack: " + frames.joined(separator: " < ")
     }
 
@@ -259,14 +265,9 @@ public final class WebSession {
         return JSContext(group: group, name: name, globalClassName: "Window")
     }
 
-    /// True while ``closeAllPages()`` runs: the engine's restore follows once, not per page.
-    private var closingAll = false
-
     /// Closes every open page, as when the browser quits: no events, timers and frames
-    /// cancelled. The intrinsics are restored by whoever ends the session (``EnginePool``).
+    /// cancelled.
     func closeAllPages() {
-        closingAll = true
-        defer { closingAll = false }
         for id in pages.keys.sorted() { pages[id]?.close() }
     }
 
@@ -274,14 +275,6 @@ public final class WebSession {
         loop.cancelAll(owner: page.id)
         pages[page.id] = nil
         _ = try? page.handle.invoke("close")
-        if closingAll { return }
-        // A failure here means the engine realm itself is broken; the next page would show it.
-        guard let stuck = try? realm.restorePrototypes(), !stuck.isEmpty else { return }
-        // Safari gives every page fresh prototypes; this runtime shares them and cannot take back
-        // a freeze, so a run that depends on it says so where the page was.
-        let shown = stuck.prefix(8).joined(separator: ", ") + (stuck.count > 8 ? " and \(stuck.count - 8) more" : "")
-        trace.record(.error, at: locationName(page, "page"),
-                     "the page left shared DOM prototypes changed in ways that cannot be undone (\(shown)); later pages of this session see them, unlike in Safari")
     }
 
     private func inject(_ scripts: [ContentScript], at runAt: ContentScript.RunAt, into page: Page) {
@@ -396,8 +389,7 @@ public final class WebSession {
     }
 
     private static func fire(_ type: String, at element: JSValue, in page: Page) {
-        guard let event = try? page.pageWorld.global["Event"].construct([page.pageWorld.context.string(type)]) else { return }
-        _ = try? element.invoke("dispatchEvent", [event])
+        page.fire(type, at: element)
     }
 
     /// Gives the module loader (JS/scripting/modules.js) its way into a world: a module's code is

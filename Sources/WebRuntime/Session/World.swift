@@ -4,10 +4,9 @@ import JSKit
 /// page's shared DOM.
 ///
 /// Safari runs page scripts in the page world and each extension's content scripts in an
-/// isolated world. A top-level `let x` in one world is invisible in the others; `document` and
-/// the elements are the same objects. Known difference from Safari: DOM prototypes (and
-/// expando properties on DOM objects) are shared between worlds here, where Safari gives each
-/// world its own JavaScript wrappers.
+/// isolated world. A top-level `let x` in one world is invisible in the others; the nodes are
+/// shared, but each world sees them through wrappers, constructors and prototypes of its own
+/// (JS/boot/membrane.js), so a page's patches and a content script's expandos stay in their world.
 public final class World {
     /// Which kind of world.
     public enum Kind: Equatable, Sendable {

@@ -1,24 +1,27 @@
 // engine: boot/engine
 // provides: impl, require, host, domGlobals, EventTarget, urlClasses, hooks, traceHooks
 // provides: addMutationListener, navigatorPage, reportError, defineMembers, internalSlots, lazyGlobal
-// requires: makeFetchResponse, fetchHeaderText, setCurrentScript
+// provides: namedObjects, forwardedPrototypes, membrane
+// requires: makeFetchResponse, fetchHeaderText, setCurrentScript, makeStructuredClone
 //
-// The engine realm: one per context group. It holds domino (the DOM) and builds, for each page,
-// the objects that page-world and content-world globals inherit from. Worlds are separate JSC
-// realms whose global objects get the page's shared object as their prototype, so
-// `document`, `location` and the DOM constructors resolve through it, while each world's own
-// top-level bindings stay its own (Safari's isolated worlds). Known difference from Safari: the
-// DOM prototypes are shared between worlds (Safari gives each world its own wrappers).
-(function (host, require, installPlatform, layers, makeURL) {
+// The engine realm: one per context group. It holds domino (the DOM) and the layers, and builds
+// for each page its document and the page's window members (`shared`). Worlds are separate JSC
+// realms that no object of this realm reaches: each sees the page through wrappers of its own
+// (boot/membrane.js), its global inheriting from an object of its own that holds the window
+// members, made when first named (Safari's isolated worlds, WebKit's DOMWrapperWorld).
+(function (host, require, installPlatform, layers, makeURL, makeMembrane) {
   "use strict";
   const domino = require("domino");
   const impl = domino.impl;
   const HTMLParser = impl.HTMLParser;
   const EventTarget = require("domino/lib/EventTarget");
   const Location = require("domino/lib/Location");
+  // The membrane between the worlds and this realm (boot/membrane.js), made once the layers
+  // have loaded.
+  let membrane = null;
   const platform = installPlatform(impl, EventTarget, (pageId, error) => {
     if (pageId !== undefined) host.reportError(pageId, error);
-  });
+  }, () => membrane);
 
   // MARK: - Virtual time
 
@@ -41,8 +44,8 @@
   // HTML 8.9.1: `navigator` is a Navigator whose attributes are getters on Navigator.prototype,
   // enumerable and configurable as WebIDL makes them, so page script may shadow or redefine
   // them (fingerprinting and anti-adblock scripts do). Each page gets its own instance
-  // (`makeNavigator`, with the page it belongs to for sendBeacon in requests.js); the prototype
-  // is restored after a navigation like every DOM prototype.
+  // (`makeNavigator`, with the page it belongs to for sendBeacon in requests.js); each world
+  // sees it through its own Navigator.prototype.
   const navigatorValues = {
     userAgent: SAFARI_UA, appCodeName: "Mozilla", appName: "Netscape", appVersion: SAFARI_UA.slice("Mozilla/".length),
     platform: "MacIntel", product: "Gecko", productSub: "20030107", vendor: "Apple Computer, Inc.", vendorSub: "",
@@ -80,7 +83,6 @@
   const urlClasses = makeURL(require("domino/lib/URL"));
   domGlobals.URL = urlClasses.URL;
   domGlobals.URLSearchParams = urlClasses.URLSearchParams;
-  domGlobals.Date = VirtualDate;
   domGlobals.Navigator = Navigator;
   Object.setPrototypeOf(domGlobals, Object.prototype);
 
@@ -128,6 +130,14 @@
     }
   }
   const ctx = {
+    // Objects whose wrappers forward names the prototype chain lacks to the object itself
+    // (a string map such as `dataset` or a Storage, a style declaration): boot/membrane.js.
+    namedObjects: new WeakSet(),
+    // Prototypes whose enumerable accessors (a style declaration's hundreds of properties) stay
+    // the engine's: their objects' wrappers forward those names instead of mirroring them.
+    forwardedPrototypes: new WeakSet(),
+    // The membrane between the worlds and this realm (boot/membrane.js), once the layers have loaded.
+    get membrane() { return membrane; },
     impl, require, host, domGlobals, EventTarget, urlClasses, hooks, traceHooks, addMutationListener,
     navigatorPage: (navigator) => navigatorPages.get(navigator),
     reportError(pageId, error) { if (pageId !== undefined) host.reportError(pageId, error); },
@@ -151,6 +161,7 @@
     // A global (of a world, or a page's shared window object) made when first read (most pages never
     // use it): until then an accessor, which puts the made value, or an assigned one, in its place.
     lazyGlobal(global, name, make, enumerable) {
+      if (membrane !== null && membrane.isWorldGlobal(global)) { membrane.lazyGlobal(global, name, make, enumerable); return; }
       const settle = (value) => Object.defineProperty(global, name, { value, writable: true, enumerable, configurable: true });
       Object.defineProperty(global, name, {
         get() { const value = make(); settle(value); return value; },
@@ -164,6 +175,56 @@
     const made = layer(ctx);
     if (made && made.name) web[made.name] = made;
   }
+
+  // MARK: - Worlds (boot/membrane.js): every world sees the DOM through wrappers of its own
+
+  const interfaces = new WeakSet();
+  const interfaceNames = new WeakMap();  // an interface's prototype → its name, for errors
+  for (const name of Object.keys(domGlobals)) {
+    const value = domGlobals[name];
+    if (typeof value !== "function") continue;
+    interfaces.add(value);
+    if (value.prototype && typeof value.prototype === "object" && !interfaceNames.has(value.prototype)) interfaceNames.set(value.prototype, name);
+  }
+  const windowHandles = new WeakMap();  // a page's window EventTarget → its page handle
+  membrane = makeMembrane()({
+    structuredClone: ctx.makeStructuredClone(globalThis),
+    windowOf: (raw) => windowHandles.get(raw),
+    isInterface: (fn) => interfaces.has(fn),
+    interfaceName: (proto) => interfaceNames.get(proto),
+    interfaceObject: (name) => domGlobals[name],
+    isNamedMap: (raw) => ctx.namedObjects.has(raw),
+    isForwarded: (proto) => ctx.forwardedPrototypes.has(proto),
+    isEvent: (raw) => raw instanceof impl.Event,
+    compile: (source) => host.compileRuntime(source),
+    // The HTMLElement constructor finds a custom element's definition by new.target (the world's
+    // class, as the engine sees it); every other interface makes its own kind of object.
+    newTargetFor: (raw, newTarget) => (raw === domGlobals.HTMLElement ? newTarget : raw),
+  });
+
+  // Content-attribute event handlers (onclick="…") are the page's script: compiled in the page
+  // world of the element's document, with the element, its form and the document on the scope
+  // chain before the window (HTML 8.1.8.1 "getting the current value of the event handler").
+  const EventHandlerBuilder = require("domino/lib/defineElement")._advEventHandlerBuilder;
+  const buildInEngine = EventHandlerBuilder.prototype.build;
+  EventHandlerBuilder.prototype.build = function build() {
+    const handle = this.document && this.document._advHandle;
+    const global = handle && handle.worlds.page;
+    const w = global && membrane.worldOf(global);
+    if (!w) return buildInEngine.call(this);
+    const scope = "with (arguments[0]) with (arguments[1]) with (arguments[2]) return function (event) {\n" + this.body + "\n};";
+    let handler;
+    try {
+      const make = apply(w.intrinsics.Function, undefined, [scope]);
+      const form = this.form && this.form.nodeType ? membrane.out(this.form, w) : w.factories.object(null);
+      handler = apply(make, undefined, [membrane.out(this.document, w), form, membrane.out(this.element, w)]);
+    } catch (error) {
+      const thrown = membrane.out(error, w);
+      handler = function () { throw thrown; };
+      return handler;
+    }
+    return membrane.into(handler, w);
+  };
 
   // The fan-out itself, installed on each new document (createPage).
   const setDominoMutationHandler = impl.Document.prototype._setMutationHandler;
@@ -185,179 +246,10 @@
     });
   }
 
-  // MARK: - Intrinsics snapshot: nothing a page patches survives its navigation or its scenario
-
-  // Pages reach this realm's objects through the DOM: a node's prototype chain ends at this
-  // realm's Object.prototype, `document.constructor.constructor` is this realm's Function (and
-  // with it this realm's global), a NodeList's iterator is this realm's array iterator, an error
-  // the DOM throws is this realm's. Everything reachable that way is recorded once, when the
-  // engine has loaded: a walk of the object graph from this realm's global object, the shared
-  // DOM globals and the intrinsics no property leads to (iterator and generator prototypes),
-  // through every own property's value, getter and setter and every prototype, without calling
-  // anything. `restorePrototypes` compares it all again and puts back any property a page added,
-  // changed or deleted, and any prototype it replaced. Only what can change is compared: a
-  // property that is neither writable nor configurable (constants, domino's internals, a
-  // constructor's `prototype`) can be neither reassigned, redefined nor deleted (ECMA-262
-  // 10.1.6.3 ValidateAndApplyPropertyDescriptor); added properties show in the own-key count.
-  //
-  // Most of what the walk finds are functions: the DOM's and the builtins' methods, accessors and
-  // (domino's methods being ordinary functions) the `prototype` object each of those has. The
-  // walk freezes them, and a frozen object cannot change (ECMA-262 6.1.7.3, the invariants of
-  // the essential internal methods), so each navigation compares the few hundred objects left
-  // (constructors, prototypes, namespaces) instead of over seven thousand. Known difference: in
-  // Safari a page may add properties to a DOM method or redefine its `name` (a native function
-  // is extensible); here the engine's are frozen (writes to them fail as on any frozen object).
-  // A constructor keeps its freedom: a function stays unfrozen when it is a global, or when its
-  // `prototype` holds more than the `constructor` every ordinary function's has.
-  const guarded = [];
-  const guardedObjects = new Set();
-  function isMethod(fn, isRoot) {
-    if (isRoot) return false;
-    const prototype = Reflect.getOwnPropertyDescriptor(fn, "prototype");
-    if (prototype === undefined) return true;
-    const value = prototype.value;
-    if (value === null || typeof value !== "object") return false;
-    const keys = Reflect.ownKeys(value);
-    return keys.length === 1 && keys[0] === "constructor" && value.constructor === fn && Reflect.getPrototypeOf(value) === Object.prototype;
-  }
-  function guardGraph(roots, rootCount) {
-    const queue = roots.slice();
-    for (let head = 0; head < queue.length; head++) {
-      const [object, name] = queue[head];
-      if (object === null || (typeof object !== "object" && typeof object !== "function")) continue;
-      if (guardedObjects.has(object)) continue;
-      guardedObjects.add(object);
-      let frozen = false;
-      if (typeof object === "function" && isMethod(object, head < rootCount)) {
-        const prototype = object.prototype;
-        if (prototype !== undefined) { Object.freeze(prototype); guardedObjects.add(prototype); }
-        Object.freeze(object);
-        frozen = true;
-      }
-      const keys = Reflect.ownKeys(object);
-      const mutableKeys = [], descriptors = [];
-      for (const key of keys) {
-        const descriptor = Reflect.getOwnPropertyDescriptor(object, key);
-        if (descriptor.configurable || descriptor.writable) { mutableKeys.push(key); descriptors.push(descriptor); }
-        const label = name + "." + (typeof key === "symbol" ? "[" + String(key) + "]" : key);
-        if ("value" in descriptor) queue.push([descriptor.value, label]);
-        else {
-          if (descriptor.get) queue.push([descriptor.get, label + " (getter)"]);
-          if (descriptor.set) queue.push([descriptor.set, label + " (setter)"]);
-        }
-      }
-      const proto = Reflect.getPrototypeOf(object);
-      if (!frozen) guarded.push({ object, name, keys, mutableKeys, descriptors, proto, extensible: Reflect.isExtensible(object) });
-      queue.push([proto, name + " (its prototype)"]);
-    }
-  }
-  // Intrinsics that no property leads to: ECMA-262's iterator, generator and async prototypes.
-  function hiddenIntrinsics() {
-    const protoOf = Reflect.getPrototypeOf;
-    const found = [
-      [protoOf([][Symbol.iterator]()), "%ArrayIteratorPrototype%"],
-      [protoOf(new Map()[Symbol.iterator]()), "%MapIteratorPrototype%"],
-      [protoOf(new Set()[Symbol.iterator]()), "%SetIteratorPrototype%"],
-      [protoOf(""[Symbol.iterator]()), "%StringIteratorPrototype%"],
-      [protoOf(/a/[Symbol.matchAll]("a")), "%RegExpStringIteratorPrototype%"],
-      [protoOf(function* () {}), "%GeneratorFunction.prototype%"],
-      [protoOf(async function () {}), "%AsyncFunction.prototype%"],
-      [protoOf(async function* () {}), "%AsyncGeneratorFunction.prototype%"],
-    ];
-    if (typeof Iterator === "function" && typeof Iterator.prototype.map === "function") {
-      found.push([protoOf([].values().map((x) => x)), "%IteratorHelperPrototype%"]);
-      if (typeof Iterator.from === "function") found.push([protoOf(Iterator.from({ next() { return { done: true }; } })), "%WrapForValidIteratorPrototype%"]);
-    }
-    return found;
-  }
-  // Roots are named as a page names them: `Element.prototype.remove`, `Array.prototype.push`.
-  const roots = [[VirtualDate, "Date"], [Navigator, "Navigator"]];
-  for (const container of [domGlobals, globalThis]) {
-    for (const key of Object.getOwnPropertyNames(container)) {
-      const descriptor = Reflect.getOwnPropertyDescriptor(container, key);
-      if ("value" in descriptor) roots.push([descriptor.value, key]);
-    }
-  }
-  guardGraph(roots.concat([[domGlobals, "window"], [globalThis, "globalThis"]], hiddenIntrinsics()), roots.length);
-
-  // The restore runs after pages have had this realm's intrinsics to patch, so it calls only
-  // functions captured here, at load, and loops by index (a `for…of` would call the array
-  // iterator's `next`, which a page may have replaced; `push` may be gone).
-  const { getOwnPropertyDescriptor, ownKeys, getPrototypeOf, setPrototypeOf, isExtensible, deleteProperty, defineProperty } = Reflect;
-  const StringOf = String;
-  // Snapshot descriptors have no prototype: a page's `Object.prototype.get` must not turn a data
-  // descriptor into an accessor when it is put back (ToPropertyDescriptor reads inherited fields).
-  for (let e = 0; e < guarded.length; e++) {
-    const descriptors = guarded[e].descriptors;
-    for (let i = 0; i < descriptors.length; i++) setPrototypeOf(descriptors[i], null);
-  }
-  function sameDescriptor(a, b) {
-    if (a === undefined) return false;
-    return a.value === b.value && a.get === b.get && a.set === b.set &&
-      a.writable === b.writable && a.enumerable === b.enumerable && a.configurable === b.configurable;
-  }
-  function includes(list, item) {
-    for (let i = 0; i < list.length; i++) if (list[i] === item) return true;
-    return false;
-  }
-
-  // Kept out of the comparison loop, which runs over every property on every navigation.
-  function putBack(object, key, descriptor) {
-    try {
-      deleteProperty(object, key);
-      return defineProperty(object, key, descriptor);
-    } catch (error) {
-      return false;
-    }
-  }
-  const reportedStuck = [];
-  // Returns how many properties were put back and what could not be: a page may make a shared
-  // property non-configurable, or an object non-extensible (Object.freeze on a prototype, as
-  // some pages do to keep extensions from hooking an API), and JavaScript has no way back from
-  // either. Those are named so the harness can say that later pages see them; everything else
-  // is still restored.
-  function restoreIntrinsics() {
-    let restored = 0;
-    const stuck = [];
-    const note = (name) => { stuck[stuck.length] = name; };
-    for (let e = 0; e < guarded.length; e++) {
-      const entry = guarded[e];
-      const object = entry.object;
-      const current = ownKeys(object);
-      const keys = entry.mutableKeys, descriptors = entry.descriptors;
-      let missing = 0;
-      for (let i = 0; i < keys.length; i++) {
-        const now = getOwnPropertyDescriptor(object, keys[i]);
-        if (sameDescriptor(now, descriptors[i])) continue;
-        if (now === undefined) missing++;
-        if (putBack(object, keys[i], descriptors[i])) restored++; else note(entry.name + "." + StringOf(keys[i]));
-      }
-      // Keys the page added: more than were there, less the ones it deleted.
-      if (current.length !== entry.keys.length - missing) {
-        for (let i = 0; i < current.length; i++) {
-          const key = current[i];
-          if (includes(entry.keys, key)) continue;
-          if (deleteProperty(object, key)) restored++; else note(entry.name + "." + StringOf(key));
-        }
-      }
-      if (getPrototypeOf(object) !== entry.proto) {
-        if (setPrototypeOf(object, entry.proto)) restored++; else note(entry.name + " (its prototype)");
-      }
-      if (entry.extensible && !isExtensible(object)) note(entry.name + " (no longer extensible)");
-    }
-    return { restored, stuck };
-  }
-  function restorePrototypes() {
-    const { restored, stuck } = restoreIntrinsics();
-    // Each is said once per session; the next navigations find the same ones again.
-    const fresh = [];
-    for (let i = 0; i < stuck.length; i++) {
-      if (includes(reportedStuck, stuck[i])) continue;
-      reportedStuck[reportedStuck.length] = stuck[i];
-      fresh[fresh.length] = stuck[i];
-    }
-    return { restored, stuck: fresh };
-  }
+  // No page reaches this realm: every world sees it through the membrane (boot/membrane.js), so
+  // nothing a page patches, freezes or deletes in its world changes the engine's DOM, the layers
+  // or another world, and nothing needs restoring after a navigation or between sessions.
+  const { getOwnPropertyDescriptor, ownKeys, getPrototypeOf, setPrototypeOf, deleteProperty, defineProperty, apply } = Reflect;
 
   // MARK: - Console capture
 
@@ -417,28 +309,14 @@
     return text;
   }
 
-  function makeConsole(pageId, world) {
-    const console = Object.create(null);
-    for (const level of ["log", "info", "warn", "error", "debug", "trace"]) {
-      console[level] = function (...args) { host.console(pageId, world, level, format(args)); };
-    }
-    console.assert = function (condition, ...args) {
-      if (!condition) host.console(pageId, world, "error", "Assertion failed" + (args.length ? ": " + format(args) : ""));
-    };
-    console.dir = console.log;
-    console.table = console.log;
-    console.group = console.groupCollapsed = console.groupEnd = console.time = console.timeEnd = console.count = function () {};
-    return Object.freeze(console);
-  }
-
   // MARK: - User prompts and windows (HTML 8.8, 7.2.2)
 
   // alert, confirm and prompt return at once, as if the user dismissed them (confirm: Cancel,
   // prompt: null), and show in the console trace with their message; open is a blocked popup
   // (null), close and print do nothing; reportError reports like an uncaught exception.
-  function installWindowFunctions(global, pageId, world) {
+  function makeWindowFunctions(pageId, world) {
     const say = (level, text) => host.console(pageId, world, level, text);
-    const functions = {
+    return {
       alert(message) { say("alert", message === undefined ? "" : String(message)); },
       confirm(message) { say("confirm", message === undefined ? "" : String(message)); return false; },
       prompt(message, value) { say("prompt", message === undefined ? "" : String(message)); return null; },
@@ -450,47 +328,6 @@
         host.reportError(pageId, error, "reportError");
       },
     };
-    for (const [name, value] of Object.entries(functions)) {
-      Object.defineProperty(global, name, { value, writable: true, enumerable: true, configurable: true });
-    }
-  }
-
-  // MARK: - Seeded randomness (Math.random per world; Mulberry32 seeded by page and world)
-
-  function seededRandom(seed) {
-    let state = seed >>> 0;
-    return function random() {
-      state = (state + 0x6D2B79F5) >>> 0;
-      let t = state;
-      t = Math.imul(t ^ (t >>> 15), t | 1);
-      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-    };
-  }
-
-  // Web Crypto's random parts (every Safari world has `crypto`), from a seeded generator so
-  // runs stay byte-identical: getRandomValues fills integer typed arrays, randomUUID gives an
-  // RFC 4122 version 4 UUID. (No subtle: nothing in the runtime needs it.)
-  function makeCrypto(random) {
-    const byte = () => Math.floor(random() * 256);
-    return Object.freeze({
-      getRandomValues(array) {
-        if (!ArrayBuffer.isView(array) || array instanceof Float32Array || array instanceof Float64Array) {
-          throw new TypeError("Argument 1 ('array') to Crypto.getRandomValues must be an integer typed array");
-        }
-        if (array.byteLength > 65536) throw new RangeError("QuotaExceededError: the array is larger than 65536 bytes");
-        const bytes = new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
-        for (let i = 0; i < bytes.length; i++) bytes[i] = byte();
-        return array;
-      },
-      randomUUID() {
-        const b = Array.from({ length: 16 }, byte);
-        b[6] = (b[6] & 0x0f) | 0x40;
-        b[8] = (b[8] & 0x3f) | 0x80;
-        const hex = b.map((x) => x.toString(16).padStart(2, "0")).join("");
-        return hex.slice(0, 8) + "-" + hex.slice(8, 12) + "-" + hex.slice(12, 16) + "-" + hex.slice(16, 20) + "-" + hex.slice(20);
-      },
-    });
   }
 
   // The top frame of the caller, as "url:line:column", for timer diagnostics.
@@ -498,14 +335,19 @@
     // Only three frames are read: capturing (and printing) the whole stack would cost more than
     // the timer it labels.
     const limit = Error.stackTraceLimit;
-    Error.stackTraceLimit = 3;
+    Error.stackTraceLimit = 12;
     const stack = new Error().stack || "";
     Error.stackTraceLimit = limit;
     const lines = stack.split("\n");
-    // [0] callerLocation, [1] the timer wrapper, [2] the caller
-    const frame = lines[2] || lines[lines.length - 1] || "";
-    const at = frame.indexOf("@");
-    return at >= 0 ? frame.slice(at + 1) : frame;
+    // The innermost frame that is not the runtime's (the timer function, the membrane, the
+    // world's forwarding function and the builtins they call).
+    let place = "";
+    for (let i = 1; i < lines.length; i++) {
+      const at = lines[i].indexOf("@");
+      place = at >= 0 ? lines[i].slice(at + 1) : lines[i];
+      if (!place.startsWith("adv-runtime:") && place !== "[native code]") return place;
+    }
+    return place;
   }
 
   // MARK: - Pages
@@ -700,56 +542,54 @@
       fireLoad() {
         windowTarget._dispatchEvent(new impl.Event("load"), true);
       },
+      // A resource's load or error at one of the document's elements.
+      fire(element, type) {
+        element.dispatchEvent(new impl.Event(type));
+      },
       // The page is gone: layers that keep per-page state let it go.
       close() {
         for (const name in web) if (web[name].pageClosed) web[name].pageClosed(pageId);
       },
     };
     Object.defineProperty(document, "_advHandle", { value: handle });
+    windowHandles.set(windowTarget, handle);
     return handle;
   }
 
-  function initWorld(global, page, pageId, worldId, isPageWorld, seed) {
-    Object.defineProperty(Object.getPrototypeOf(global), Symbol.toStringTag, { value: "Window", configurable: true });
-    // Configurable (unlike a real window's) so a service-worker context can remove it.
-    Object.defineProperty(global, "window", { value: global, enumerable: true, configurable: true });
-    Object.defineProperty(global, "self", { value: global, enumerable: true, writable: true, configurable: true });
-    // top and parent are getters (as WebIDL makes them): a child frame's are set up by frames.js
-    // after the world is made, through `page.frame`.
-    Object.defineProperty(global, "top", { get() { return page.frame ? page.frame.top(worldId, global) : global; }, enumerable: true });
-    Object.defineProperty(global, "parent", {
-      get() { return page.frame ? page.frame.parent(worldId, global) : global; },
-      set(value) { Object.defineProperty(global, "parent", { value, enumerable: true, writable: true, configurable: true }); },
-      enumerable: true, configurable: true,
+  // Makes a fresh realm's global a window of `page` in world `worldId`: boot/world.js (`makeWorld`,
+  // evaluated in that realm) makes the world's own globals and its half of the membrane; the
+  // page's window members (document, location, timers, the DOM's interfaces) are inherited from
+  // an object of the world's own, behind the global's prototype, each made when first read.
+  function initWorld(global, page, pageId, worldId, isPageWorld, seed, makeWorld) {
+    const windowFunctions = makeWindowFunctions(pageId, worldId);
+    const w = membrane.attach(global, makeWorld, worldId, page, seed, {
+      now: () => host.now(),
+      console(level, args) {
+        if (level === "assert") host.console(pageId, worldId, "error", "Assertion failed" + (args.length ? ": " + format(args) : ""));
+        else host.console(pageId, worldId, level, format(args));
+      },
+      windowFunction(name, args) { return apply(windowFunctions[name], undefined, args); },
+      top: () => (page.frame ? page.frame.top(worldId, global) : global),
+      parent: () => (page.frame ? page.frame.parent(worldId, global) : global),
     });
+    const globalPrototype = getPrototypeOf(global);
+    defineProperty(globalPrototype, Symbol.toStringTag, { value: "Window", configurable: true });
+    const members = w.factories.object(w.intrinsics.ObjectPrototype);
+    membrane.installWindow(w, members);
+    setPrototypeOf(globalPrototype, members);
     page.worlds[worldId] = global;
-    Object.defineProperty(global, "frames", { value: global, enumerable: true, writable: true, configurable: true });
-    global.console = makeConsole(pageId, worldId);
-    installWindowFunctions(global, pageId, worldId);
-    global.Date = VirtualDate;
-    global.Math.random = seededRandom(seed);
-    global.crypto = makeCrypto(seededRandom(seed ^ 0x5bd1e995));
-    if (isPageWorld) {
-      // document.defaultView is the page world's window, as script on the page expects.
-      page.document.defaultView = global;
-    }
     for (const name in web) if (web[name].world) web[name].world(global, page.document, isPageWorld);
   }
 
   // The session using this engine has ended and its pages are closed: the layers forget what
-  // they kept for it (history, cookies, storage, observers), the browser's hooks go, and the
-  // intrinsics are restored. Returns what could not be restored (the engine is then not reused).
+  // they kept for it (history, cookies, storage, observers) and the browser's hooks go.
   function endSession() {
-    const stuck = restoreIntrinsics().stuck;
     for (const name in web) if (web[name].sessionEnded) web[name].sessionEnded();
     const keys = ownKeys(hooks);
     for (let i = 0; i < keys.length; i++) deleteProperty(hooks, keys[i]);
-    reportedStuck.length = 0;
-    return stuck;
   }
 
   // `contextNames` is for the layer catalog's tests: what the context holds once every layer has
   // loaded (the engine's members and every layer's provides).
-  return { createPage, initWorld, restorePrototypes, endSession, domGlobals, web, hooks, addMutationListener, guardedCount: () => guarded.length,
-           contextNames: () => Object.keys(ctx) };
+  return { createPage, initWorld, endSession, domGlobals, web, hooks, addMutationListener, contextNames: () => Object.keys(ctx) };
 })

@@ -21,6 +21,9 @@
       " compile = function (sel) { var test = compiled.get(sel); if (test === undefined) {" +
       " test = compileOnce(sel); if (compiled.size >= 2000) compiled.clear(); compiled.set(sel, test); } return test; }; })();" +
       "\nmodule.exports._advCompile = compile;",
+    // The builder of content-attribute event handlers (onclick="…"): boot/engine.js compiles
+    // them in the page's world instead of the engine realm.
+    "domino/lib/defineElement.js": "\nmodule.exports._advEventHandlerBuilder = EventHandlerBuilder;",
   };
   // Modules loaded on first use instead of with the module that requires them. domino's CSS
   // value parser (cssparser.js, 230 KB, 30% of domino) serves only `element.style`

@@ -1,6 +1,6 @@
 // Fidelity fixes over domino's event and document code, applied once per engine realm before
 // the engine records its prototype baseline. Each fix cites the behaviour it restores.
-(function (impl, EventTarget, reportError) {
+(function (impl, EventTarget, reportError, getMembrane) {
   "use strict";
   const proto = EventTarget.prototype;
 
@@ -74,18 +74,30 @@
   // moment (so it runs in registration order among addEventListener listeners), later
   // assignments replace the callback in place, and null removes it. A `false` return value
   // cancels the event. domino instead always runs handlers first.
+  //
+  // Each world has its own handlers (WebKit keeps an event handler attribute per world): a page's
+  // `onclick` and a content script's both run, and each world reads only its own. A handler
+  // belongs to the world whose function it is (a content attribute's is the page's); null removes
+  // the handler of the world that sets it.
+  const worldOf = (value) => {
+    const membrane = getMembrane();
+    if (membrane === null) return "";
+    const world = (typeof value === "function" && membrane.worldOfFunction(value)) || membrane.current();
+    return world ? world.id : "";
+  };
   proto._setEventHandler = function _setEventHandler(type, handler) {
     if (!this._handlerValues) this._handlerValues = Object.create(null);
     const values = this._handlerValues;
     const isCallable = typeof handler === "function" || (handler && typeof handler === "object");
+    const slot = type + " " + worldOf(isCallable ? handler : null);
     if (!isCallable) {
-      if (values[type]) {
-        this.removeEventListener(type, values[type].listener, false);
-        delete values[type];
+      if (values[slot]) {
+        this.removeEventListener(type, values[slot].listener, false);
+        delete values[slot];
       }
       return;
     }
-    if (values[type]) { values[type].handler = handler; return; }
+    if (values[slot]) { values[slot].handler = handler; return; }
     const entry = { handler, listener: null };
     const target = this;
     entry.listener = function (event) {
@@ -93,11 +105,11 @@
       const result = call(target, current, this, event);
       if (result === false) event.preventDefault();
     };
-    values[type] = entry;
+    values[slot] = entry;
     this.addEventListener(type, entry.listener, false);
   };
   proto._getEventHandler = function _getEventHandler(type) {
-    const entry = this._handlerValues && this._handlerValues[type];
+    const entry = this._handlerValues && this._handlerValues[type + " " + worldOf(null)];
     return entry ? entry.handler : null;
   };
 

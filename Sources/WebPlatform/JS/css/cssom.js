@@ -246,6 +246,7 @@
     declarationRules.set(declaration, rule);
     const live = new Proxy(declaration, liveDeclarationHandler);
     liveDeclarations.set(live, declaration);
+    ctx.namedObjects.add(live);
     return live;
   }
 

@@ -119,12 +119,16 @@
     for (const alias of names) if (!Object.prototype.hasOwnProperty.call(proto, alias)) Object.defineProperty(proto, alias, Object.assign({ enumerable: true, configurable: true }, accessor));
   }
   CSSStyleDeclaration.prototype = proto;
+  ctx.forwardedPrototypes.add(proto);
+  // domino's own declaration prototype (behind this one) holds an accessor for every property it knows.
+  for (let p = Object.getPrototypeOf(proto); p !== null && p !== Object.prototype; p = Object.getPrototypeOf(p)) ctx.forwardedPrototypes.add(p);
   Object.defineProperty(proto, "constructor", { value: impl.CSSStyleDeclaration, writable: true, configurable: true });
 
   function styleOf(element) {
     let declaration = declarationOf.get(element);
     if (declaration === undefined) {
       declaration = Object.create(proto);
+      ctx.namedObjects.add(declaration);
       const state = { element, declaration, entries: [], text: undefined, indexed: 0 };
       slots.set(declaration, state);
       declarationOf.set(element, declaration);

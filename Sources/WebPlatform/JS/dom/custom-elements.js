@@ -215,14 +215,14 @@
     if (!definition) throw new TypeError("Illegal constructor");
     const stack = definition.constructionStack;
     if (stack.length === 0) {
+      // The element stays domino's; the world whose class this is gives its wrapper the class's
+      // prototype (boot/membrane.js), the other worlds see an HTMLElement.
       const element = new DominoHTMLElement(definition.document, definition.name, null);
-      Object.setPrototypeOf(element, new.target.prototype);
       states.set(element, "custom");
       return element;
     }
     const element = stack[stack.length - 1];
     if (element === ALREADY_CONSTRUCTED) throw new TypeError("This custom element was already constructed");
-    Object.setPrototypeOf(element, new.target.prototype);
     stack[stack.length - 1] = ALREADY_CONSTRUCTED;
     return element;
   }
@@ -281,24 +281,35 @@
         if (--depth === 0 && pending()) flush();
       }
       const waiting = registry.waiting.get(name);
-      if (waiting) { registry.waiting.delete(name); waiting.resolve(constructor); }
+      if (waiting) {
+        registry.waiting.delete(name);
+        for (const entry of waiting.values()) entry.resolve(entry.world ? ctx.membrane.out(constructor, entry.world) : constructor);
+      }
     },
     get(name) { const definition = registryStates.of(this).byName.get(String(name)); return definition ? definition.constructor : undefined; },
     getName(constructor) { const name = registryStates.of(this).constructors.get(constructor); return name === undefined ? null : name; },
+    // The promise is made in the calling world's realm and resolved with what that world sees
+    // of the constructor, so its reactions run in the microtask after define(), as in WebKit
+    // (an engine promise seen through the membrane would settle one microtask later).
     whenDefined(name) {
       const registry = registryStates.of(this);
-      const Promise = registry.realm().Promise;
+      const world = ctx.membrane.current();
+      const Promise = world ? world.intrinsics.Promise : registry.realm().Promise;
+      const seen = (value) => (world ? ctx.membrane.out(value, world) : value);
       name = String(name);
-      if (!isValidName(name)) return Promise.reject(new ctx.DOMException("Custom element name '" + name + "' is not valid", "SyntaxError"));
+      if (!isValidName(name)) return Promise.reject(seen(new ctx.DOMException("Custom element name '" + name + "' is not valid", "SyntaxError")));
       const definition = registry.byName.get(name);
-      if (definition) return Promise.resolve(definition.constructor);
+      if (definition) return Promise.resolve(seen(definition.constructor));
       let waiting = registry.waiting.get(name);
-      if (!waiting) {
+      if (!waiting) registry.waiting.set(name, waiting = new Map());
+      const key = world ? world.id : "";
+      let entry = waiting.get(key);
+      if (!entry) {
         let resolve;
         const promise = new Promise((r) => { resolve = r; });
-        registry.waiting.set(name, waiting = { promise, resolve });
+        waiting.set(key, entry = { promise, resolve, world });
       }
-      return waiting.promise;
+      return entry.promise;
     },
     upgrade(root) {
       const registry = registryStates.of(this);

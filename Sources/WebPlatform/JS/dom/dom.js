@@ -57,6 +57,7 @@
       },
     });
     Object.defineProperty(element, "_advDataset", { value: map });
+    ctx.namedObjects.add(map);
     return map;
   } });
 

@@ -234,7 +234,7 @@
     const s = state(element);
     let settle;
     // The promise is the page world's (so `instanceof Promise` holds for page script).
-    const PagePromise = (element.ownerDocument && element.ownerDocument._advPromise) || Promise;
+    const PagePromise = Promise;
     const promise = new PagePromise((resolve, reject) => { settle = { resolve, reject }; });
     if (s.error && s.error.code === 4) {
       settle.reject(new ctx.DOMException("The operation is not supported.", "NotSupportedError"));
@@ -412,7 +412,7 @@
       Object.defineProperty(p.document, "_advMediaResources", { value: Object.create(null) });
     },
     world(global, document, isPageWorld) {
-      if (isPageWorld) Object.defineProperty(document, "_advPromise", { value: global.Promise, configurable: true });
+      void global; void document; void isPageWorld;
     },
     // Harness side (Page+Media.swift).
     declare(doc, url, duration) { doc._advMediaResources[resolveURL(String(url), doc.URL)] = duration; },

@@ -20,6 +20,8 @@
   function makeStructuredClone(global) {
     const cannotClone = (what) => new ctx.DOMException(what + " could not be cloned.", "DataCloneError");
     function isPlatformObject(value) {
+      // A world's wrapper of a node, an event or a window (boot/membrane.js) is one too.
+      if (ctx.membrane && ctx.membrane.rawOf(value) !== undefined) return true;
       return value instanceof impl.Node || value instanceof impl.Event || value instanceof ctx.EventTarget ||
         (value && value.window === value);
     }
@@ -28,6 +30,9 @@
       if (type === "symbol") throw cannotClone(String(value));
       if (value === null || (type !== "object" && type !== "function")) return value;
       if (type === "function") throw cannotClone(value.name ? "function " + value.name : "A function");
+      // A world's object the engine reads through the membrane is cloned from the object itself.
+      const seen = ctx.membrane && ctx.membrane.viewTarget(value);
+      if (seen) value = seen;
       if (memory.has(value)) return memory.get(value);
       const kind = tag(value).slice(8, -1);
       let out;

@@ -82,6 +82,8 @@
       getOwnPropertyDescriptor: deny,
     });
     cache[key] = proxy;
+    // Worlds see it through a proxy of their own that forwards to this one (boot/membrane.js).
+    ctx.membrane.markOpaque(proxy);
     return proxy;
   }
 

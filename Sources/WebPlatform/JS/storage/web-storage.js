@@ -155,6 +155,7 @@
         return true;
       },
     });
+    ctx.namedObjects.add(proxy);
     states.set(proxy, { document, kind });
     return proxy;
   }

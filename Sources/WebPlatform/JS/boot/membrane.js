@@ -1,0 +1,878 @@
+// membrane: boot/membrane
+//
+// Isolated worlds as WebKit has them (WebCore's DOMWrapperWorld): the page world and each
+// content world share the engine realm's nodes (domino's objects) but see them through wrappers
+// of their own, made of their own realm's functions and prototypes. A world never holds an
+// object of the engine realm or of another world:
+//
+// - out(value, w), engine → world: a node (or any object of the DOM's interfaces) becomes w's
+//   wrapper of it, made once per world (`el === el` holds) with a prototype chain that mirrors
+//   the engine object's (w's HTMLDivElement.prototype → w's HTMLElement.prototype → …, ending
+//   at w's Object.prototype), whose operations and attributes are w's functions that unwrap
+//   their arguments, call the engine's, and wrap the result; an engine function becomes w's
+//   function doing the same; an error becomes w's error of the same name; a promise w's promise;
+//   an array or a plain object (a dictionary, a structured clone) w's copy.
+// - into(value, w), world → engine: a wrapper is its node again; a function of w becomes an
+//   engine proxy that calls it with w's wrappers (event listeners, callbacks); any other object of
+//   w (a dictionary, a CustomEvent's detail, postMessage data) an engine proxy that reads it with
+//   its values unwrapped.
+// - A world's object that comes back to another world (a detail dispatched by the page and read
+//   by a content script) is structured-cloned into the reader's world, as WebKit does for
+//   cross-world CustomEvent.detail; a function of one world never reaches another (null).
+//
+// So a page that replaces `Element.prototype.remove` or `document.createElement` changes its own
+// wrappers only; domino, the harness's layers and the content worlds call the engine's functions,
+// which no world can reach. Expandos live on each world's wrapper.
+(function () {
+  "use strict";
+  // The engine realm's intrinsics, captured before anything else runs. No world can reach this
+  // realm, so these stay as they are; they are captured anyway so that the layers' own patches
+  // (events.js replaces Date.now) cannot change the membrane.
+  const { apply, construct, getPrototypeOf, defineProperty, getOwnPropertyDescriptor, ownKeys, has, get, set, deleteProperty, isExtensible } = Reflect;
+  const isArray = Array.isArray;
+  const freeze = Object.freeze, isFrozen = Object.isFrozen, create = Object.create;
+  const ObjectPrototype = Object.prototype, ArrayPrototype = Array.prototype, FunctionPrototype = Function.prototype;
+  const EnginePromise = Promise, promiseThen = Promise.prototype.then;
+  const ArrayIteratorPrototype = getPrototypeOf([][Symbol.iterator]());
+  const IteratorPrototype = getPrototypeOf(ArrayIteratorPrototype);
+  const AsyncIteratorPrototype = getPrototypeOf(getPrototypeOf(async function* () {}).prototype);
+  const errorKinds = new Map([[Error.prototype, "Error"], [TypeError.prototype, "TypeError"], [RangeError.prototype, "RangeError"],
+    [SyntaxError.prototype, "SyntaxError"], [ReferenceError.prototype, "ReferenceError"], [EvalError.prototype, "EvalError"], [URIError.prototype, "URIError"]]);
+  const EngineDate = Date, dateValue = Date.prototype.getTime;
+  const EngineArrayBuffer = ArrayBuffer, bufferSlice = ArrayBuffer.prototype.slice;
+  const typedArrayPrototype = getPrototypeOf(Uint8Array.prototype);
+  const typedArrayTag = getOwnPropertyDescriptor(typedArrayPrototype, Symbol.toStringTag).get;
+  const typedArrayBuffer = getOwnPropertyDescriptor(typedArrayPrototype, "buffer").get;
+  const typedArrayOffset = getOwnPropertyDescriptor(typedArrayPrototype, "byteOffset").get;
+  const typedArrayLength = getOwnPropertyDescriptor(typedArrayPrototype, "length").get;
+  const INDEX = /^(?:0|[1-9][0-9]*)$/;
+  const isView = ArrayBuffer.isView;
+  const EngineMap = Map, EngineSet = Set, EngineRegExp = RegExp;
+  const mapEntries = Map.prototype.entries, setValues = Set.prototype.values;
+
+  return function makeMembrane(options) {
+    const structuredClone = options.structuredClone;  // (value) → an engine-realm clone, or throws
+    const windowOf = options.windowOf;                // raw window → { handle } | undefined
+
+    const rawOf = new WeakMap();     // a wrapper (of any world) → its engine object
+    const thunks = new WeakMap();    // an engine proxy of a world's function → { fn, world }
+    const views = new WeakMap();     // an engine proxy of a world's object → { object, world }
+    const globals = new WeakMap();   // a world's global → its world
+    const realms = new WeakMap();    // a world's Object.prototype → its world
+    const opaque = new WeakSet();    // engine objects that are seen through a forwarding proxy
+    const exotic = new Map();        // an engine prototype → "indexed" | "named" | "" (its objects' wrappers)
+    const memberPlans = new WeakMap(), staticPlans = new WeakMap();  // planOf
+    const functionKeys = new WeakMap(); // an engine function → its key
+    const windowPlans = new WeakMap();  // a page handle → its window members' names (windowPlan)
+    let current = null;              // the world whose DOM call is running
+
+    // The world of an object that is neither the engine's nor a wrapper: found by the realm its
+    // prototype chain ends in. null for the engine realm.
+    function realmOf(object) {
+      let last = object;
+      for (let p = getPrototypeOf(object); p !== null; p = getPrototypeOf(p)) last = p;
+      if (last === ObjectPrototype || last === object) return null;
+      return realms.get(last) || null;
+    }
+
+    // MARK: - engine → world
+
+    function out(value, w) {
+      const type = typeof value;
+      if (type !== "object" && type !== "function") return value;
+      if (value === null) return null;
+      const made = w.wrappers.get(value);
+      if (made !== undefined) return made;
+      return wrap(value, w, type);
+    }
+
+    function wrap(value, w, type) {
+      const thunk = thunks.get(value);
+      if (thunk !== undefined) return thunk.world === w ? thunk.fn : null;
+      const view = views.get(value);
+      if (view !== undefined) return view.world === w ? view.object : cloneAcross(view.object, w);
+      const world = globals.get(value);
+      if (world !== undefined) return world === w ? value : windowIn(world.handle, w);
+      const owner = realmOf(value);
+      if (owner !== null) return owner === w ? value : type === "function" ? null : cloneAcross(value, w);
+      const window = windowOf(value);
+      if (window !== undefined) return windowIn(window, w);
+      if (type === "function") return mirrorFunction(value, w);
+      if (opaque.has(value)) return forwarding(value, w);
+      const proto = getPrototypeOf(value);
+      if (options.isNamedMap(value)) return wrapPlatformObject(value, proto, w, "named");
+      // domino's NodeList is an Array subclass: a platform object, not a sequence.
+      if (isArray(value) && proto === ArrayPrototype) return copyArray(value, w);
+      if (proto === ObjectPrototype || proto === null) return copyObject(value, w);
+      if (proto === EnginePromise.prototype) return adoptPromise(value, w);
+      const kind = errorKinds.get(proto);
+      if (kind !== undefined) return copyError(value, kind, w);
+      if (proto === EngineDate.prototype) return remember(value, construct(w.intrinsics.Date, [apply(dateValue, value, [])]), w);
+      if (proto === EngineArrayBuffer.prototype) return copyBuffer(value, w);
+      if (proto === EngineMap.prototype) {
+        const copy = new w.intrinsics.Map();
+        w.wrappers.set(value, copy);
+        for (const [k, v] of apply(mapEntries, value, [])) copy.set(out(k, w), out(v, w));
+        return copy;
+      }
+      if (proto === EngineSet.prototype) {
+        const copy = new w.intrinsics.Set();
+        w.wrappers.set(value, copy);
+        for (const v of apply(setValues, value, [])) copy.add(out(v, w));
+        return copy;
+      }
+      if (proto === EngineRegExp.prototype) return remember(value, new w.intrinsics.RegExp(value.source, value.flags), w);
+      if (hasInChain(proto, typedArrayPrototype)) return copyTypedArray(value, w);
+      return wrapPlatformObject(value, proto, w, undefined);
+    }
+
+    function hasInChain(proto, wanted) {
+      for (let p = proto; p !== null; p = getPrototypeOf(p)) if (p === wanted) return true;
+      return false;
+    }
+
+    function remember(value, made, w) {
+      w.wrappers.set(value, made);
+      return made;
+    }
+
+    // The same page's window in world w (frames reach each other's windows in one world).
+    function windowIn(handle, w) {
+      const global = handle.worlds[w.id];
+      return global === undefined ? null : global;
+    }
+
+    // A world's object read by another world: a structured clone of it (WebKit deserializes a
+    // cross-world CustomEvent.detail, MessageEvent.data or history state in the reader's world);
+    // null when it cannot be cloned.
+    function cloneAcross(object, w) {
+      let copy;
+      try { copy = structuredClone(object); } catch (error) { return null; }
+      return out(copy, w);
+    }
+
+    function copyArray(array, w) {
+      // A sequence (WebIDL 3.2.27): a new array of the world's each time it crosses. An array an
+      // attribute keeps (cssRules, a record's addedNodes) is seen live instead (liveArray).
+      const copy = w.factories.array();
+      copy.length = array.length;
+      for (let i = 0; i < array.length; i++) if (i in array) copy[i] = out(array[i], w);
+      if (isFrozen(array)) freeze(copy);
+      return copy;
+    }
+
+    function copyObject(object, w) {
+      const copy = w.factories.object();
+      w.wrappers.set(object, copy);
+      const keys = ownKeys(object);
+      for (let i = 0; i < keys.length; i++) {
+        const key = keys[i];
+        const d = getOwnPropertyDescriptor(object, key);
+        if ("value" in d) {
+          defineProperty(copy, key, { value: out(d.value, w), writable: d.writable, enumerable: d.enumerable, configurable: d.configurable });
+        } else {
+          defineProperty(copy, key, { get: out(d.get, w), set: out(d.set, w), enumerable: d.enumerable, configurable: d.configurable });
+        }
+      }
+      if (!isExtensible(object)) freeze(copy);
+      return copy;
+    }
+
+    function copyError(error, kind, w) {
+      const copy = w.factories.error(kind, error.message);
+      w.wrappers.set(error, copy);
+      // The position and stack the engine gave it (where the DOM threw), as the harness reports them.
+      const keys = ownKeys(error);
+      for (let i = 0; i < keys.length; i++) {
+        const key = keys[i];
+        if (key === "message") continue;
+        const d = getOwnPropertyDescriptor(error, key);
+        if ("value" in d) defineProperty(copy, key, { value: out(d.value, w), writable: true, enumerable: d.enumerable, configurable: true });
+      }
+      return copy;
+    }
+
+    function copyBuffer(buffer, w) {
+      const copy = new w.intrinsics.ArrayBuffer(buffer.byteLength);
+      new w.intrinsics.Uint8Array(copy).set(new Uint8Array(buffer));
+      return remember(buffer, copy, w);
+    }
+
+    function copyTypedArray(array, w) {
+      const tag = apply(typedArrayTag, array, []);
+      const Kind = w.global[tag];
+      const buffer = apply(bufferSlice, apply(typedArrayBuffer, array, []), []);
+      const copy = new Kind(copyBuffer(buffer, w), 0, apply(typedArrayLength, array, []));
+      void typedArrayOffset;
+      return remember(array, copy, w);
+    }
+
+    // An engine promise seen in w: w's promise settled with what the engine's settles with.
+    function adoptPromise(promise, w) {
+      let resolveIt, rejectIt;
+      const made = w.factories.promise((resolve, reject) => { resolveIt = resolve; rejectIt = reject; });
+      w.wrappers.set(promise, made);
+      apply(promiseThen, promise, [(value) => resolveIt(out(value, w)), (reason) => rejectIt(out(reason, w))]);
+      return made;
+    }
+
+    // An engine object that answers through traps of its own (a cross-origin window): w sees a
+    // proxy that forwards every read and write, translating values both ways.
+    function forwarding(object, w) {
+      const guard = (body) => { try { return body(); } catch (error) { throw out(error, w); } };
+      const proxy = new Proxy(w.factories.object(null), {
+        get(target, key) { return guard(() => out(get(object, key), w)); },
+        set(target, key, value) { return guard(() => set(object, key, into(value, w))); },
+        has(target, key) { return guard(() => has(object, key)); },
+        deleteProperty(target, key) { return guard(() => deleteProperty(object, key)); },
+        defineProperty(target, key) { return guard(() => { throw new TypeError("Cannot define " + String(key)); }); },
+        ownKeys() { return guard(() => ownKeys(object)); },
+        getOwnPropertyDescriptor(target, key) { return guard(() => { const d = getOwnPropertyDescriptor(object, key); if (d) d.configurable = true; return d; }); },
+        getPrototypeOf() { return null; },
+        setPrototypeOf() { return false; },
+      });
+      rawOf.set(proxy, object);
+      return remember(object, proxy, w);
+    }
+
+    // MARK: - Functions and prototypes
+
+    function labelOf(object) {
+      const named = options.interfaceName(object);
+      if (named !== undefined) return named;
+      const tag = getOwnPropertyDescriptor(object, Symbol.toStringTag);
+      if (tag && typeof tag.value === "string") return tag.value;
+      const c = getOwnPropertyDescriptor(object, "constructor");
+      return c && typeof c.value === "function" && typeof c.value.name === "string" ? c.value.name : "Object";
+    }
+
+    // A function of the engine seen in w. An interface object (a function whose `prototype` is
+    // more than an ordinary function's) is a constructor; anything else a plain function whose
+    // `this` is unwrapped.
+    function mirrorFunction(fn, w) {
+      // Anything with a `prototype` of its own can be `new`ed in the engine, so in the world too
+      // (an interface object, `Image`); methods and arrow functions cannot.
+      const prototype = getOwnPropertyDescriptor(fn, "prototype");
+      const isInterface = prototype !== undefined && prototype.value !== null && typeof prototype.value === "object";
+      const label = typeof fn.name === "string" ? fn.name : "";
+      const length = typeof fn.length === "number" ? fn.length : 0;
+      let key = functionKeys.get(fn);
+      if (key === undefined) functionKeys.set(fn, key = { target: fn, brand: null, label, name: label, owner: null });
+      if (!isInterface) {
+        const made = w.factories.method(key, label, length);
+        return remember(fn, made, w);
+      }
+      const made = w.factories.constructor(key, label, length);
+      w.wrappers.set(fn, made);
+      key.prototype = prototype.value;
+      defineProperty(made, "prototype", { value: mirrorPrototype(prototype.value, w), writable: false, enumerable: false, configurable: false });
+      const parent = getPrototypeOf(fn);
+      if (parent !== FunctionPrototype && parent !== null) Reflect.setPrototypeOf(made, out(parent, w));
+      mirrorMembers(fn, made, w, null, label, true);
+      return made;
+    }
+
+    // w's counterpart of the engine prototype `proto`: the engine's own intrinsics map to w's,
+    // a DOM prototype to w's mirror of it (made once per world).
+    function mirrorPrototype(proto, w) {
+      if (proto === null) return null;
+      if (proto === ObjectPrototype) return w.intrinsics.ObjectPrototype;
+      if (proto === ArrayPrototype) return w.intrinsics.ArrayPrototype;
+      if (proto === FunctionPrototype) return w.intrinsics.FunctionPrototype;
+      if (proto === IteratorPrototype) return w.intrinsics.IteratorPrototype;
+      if (proto === AsyncIteratorPrototype) return w.intrinsics.AsyncIteratorPrototype;
+      if (proto === Error.prototype) return w.intrinsics.ErrorPrototype;
+      const known = w.protos.get(proto);
+      if (known !== undefined) return known;
+      const mirror = w.factories.object(mirrorPrototype(getPrototypeOf(proto), w));
+      w.protos.set(proto, mirror);
+      rawOf.set(mirror, proto);
+      mirrorMembers(proto, mirror, w, proto, labelOf(proto), false);
+      return mirror;
+    }
+
+    // Copies `source`'s own members onto `target` as w's: operations and attributes forward to the
+    // engine's (brand-checked against `brand` when it is a prototype); other values are out()'s.
+    // domino's internals (names starting with `_`) stay out of every world.
+    // What mirroring `source` takes, worked out once per engine (every world mirrors the same
+    // prototypes): its members' keys and kinds, without domino's internals (names starting with
+    // `_`) and, for a forwarded prototype, without its enumerable accessors.
+    function planOf(source, brand, label, isStatic) {
+      const plans = isStatic ? staticPlans : memberPlans;
+      let plan = plans.get(source);
+      if (plan !== undefined) return plan;
+      plan = [];
+      const forwarded = !isStatic && options.isForwarded(source);
+      const keys = ownKeys(source);
+      for (let i = 0; i < keys.length; i++) {
+        const key = keys[i];
+        if (typeof key === "string" && key.charCodeAt(0) === 95 /* _ */) continue;
+        if (isStatic && (key === "prototype" || key === "length" || key === "name" || key === "caller" || key === "arguments")) continue;
+        const d = getOwnPropertyDescriptor(source, key);
+        if (forwarded && d.enumerable && !("value" in d)) continue;
+        const name = typeof key === "symbol" ? "[" + key.description + "]" : key;
+        const entry = { key, name, d, kind: "value", record: null };
+        if ("value" in d) {
+          const value = d.value;
+          if (key === "constructor") entry.kind = "value";
+          else if (typeof value === "function" && !isStatic && !isConstructor(value)) {
+            entry.kind = "method";
+            entry.record = { target: value, brand, label, name, key, owner: null };
+          } else if (!isStatic && d.writable && typeof key === "string") {
+            // A default a prototype holds for its objects' own data (node-cssom's
+            // `parentStyleSheet = null`): read from the object, as an attribute.
+            entry.kind = "default";
+            entry.record = { target: null, brand: null, label, name: key, own: key, owner: null };
+          }
+        } else {
+          entry.kind = "accessor";
+          entry.record = { target: null, getter: d.get, setter: d.set, brand: isStatic ? null : brand, label, name: key, owner: isStatic ? source : null };
+        }
+        plan[plan.length] = entry;
+      }
+      plans.set(source, plan);
+      return plan;
+    }
+
+    // Copies `source`'s members onto `target` as w's: operations and attributes forward to the
+    // engine's (brand-checked against `brand` when it is a prototype); other values are out()'s.
+    function mirrorMembers(source, target, w, brand, label, isStatic) {
+      const plan = planOf(source, brand, label, isStatic);
+      const factories = w.factories;
+      for (let i = 0; i < plan.length; i++) {
+        const entry = plan[i];
+        const d = entry.d;
+        let made;
+        switch (entry.kind) {
+          case "method": {
+            const record = entry.record;
+            const fn = factories.method(record, entry.name, record.target.length);
+            made = { value: fn, writable: d.writable, enumerable: d.enumerable, configurable: d.configurable };
+            break;
+          }
+          case "default":
+            made = { get: factories.getter(entry.record, entry.name), set: undefined, enumerable: d.enumerable, configurable: true };
+            break;
+          case "accessor":
+            made = {
+              get: d.get ? factories.getter(entry.record, entry.name) : undefined,
+              set: d.set ? factories.setter(entry.record, entry.name) : undefined,
+              enumerable: d.enumerable, configurable: d.configurable,
+            };
+            break;
+          default: {
+            const now = getOwnPropertyDescriptor(source, entry.key);
+            let value = now === undefined ? d.value : now.value;
+            // A prototype's constructor is the interface the window names for it (a layer may
+            // have put its own class in domino's place: `e.constructor === Event` must hold).
+            if (entry.key === "constructor" && !isStatic) {
+              const named = options.interfaceName(source);
+              if (named !== undefined) value = options.interfaceObject(named);
+            }
+            made = { value: out(value, w), writable: d.writable, enumerable: d.enumerable, configurable: d.configurable };
+          }
+        }
+        try { defineProperty(target, entry.key, made); } catch (error) { /* a key the target already holds as its own (a function's) */ }
+      }
+    }
+
+    function isConstructor(fn) {
+      const prototype = getOwnPropertyDescriptor(fn, "prototype");
+      return prototype !== undefined && prototype.value !== null && typeof prototype.value === "object" &&
+        (ownKeys(prototype.value).length > 1 || getPrototypeOf(prototype.value) !== ObjectPrototype);
+    }
+
+    // An object of the DOM's interfaces (or any other engine object with a prototype of its
+    // own) seen in w: w's wrapper, with w's mirror of its prototype. Collections answer their
+    // indices (and, for a string map such as `dataset` or `localStorage`, their names) through a
+    // proxy; the public data properties domino keeps on its objects (nodeType, parentNode,
+    // Event's type …) become getters on the mirror of the prototype they were found under.
+    function wrapPlatformObject(raw, proto, w, named, ownPrototype) {
+      const mirror = mirrorPrototype(proto, w);
+      let kind = named;
+      if (kind === undefined) {
+        kind = exotic.get(proto);
+        if (kind === undefined) { kind = exoticKind(raw, proto); exotic.set(proto, kind); }
+      }
+      // The own data of domino's objects is the same for every object of a kind (a node's
+      // nodeType, parentNode …); an event may carry more than others of its interface (the
+      // layers give some their `detail`, `data` or `code`), so each is looked at.
+      if (kind !== "named" && mirror !== null) {
+        if (options.isEvent(raw)) mirrorOwnData(raw, mirror, w);
+        else if (!w.scanned.has(proto)) { w.scanned.add(proto); mirrorOwnData(raw, mirror, w); }
+      }
+      const prototype = ownPrototype === undefined ? mirror : ownPrototype;
+      let wrapper;
+      if (kind === "") wrapper = create(prototype);
+      else wrapper = collection(raw, create(prototype), kind, w);
+      rawOf.set(wrapper, raw);
+      w.wrappers.set(raw, wrapper);
+      return wrapper;
+    }
+
+    function exoticKind(raw, proto) {
+      if (isArray(raw)) return "indexed";
+      let item = false;
+      for (let p = proto; p !== null && p !== ObjectPrototype; p = getPrototypeOf(p)) {
+        if (getOwnPropertyDescriptor(p, "item")) { item = true; break; }
+      }
+      return item && has(raw, "length") ? "indexed" : "";
+    }
+
+    // An array an attribute of the engine keeps (a sheet's cssRules, a record's addedNodes, a
+    // FrozenArray such as navigator.languages): seen as the same live, read-only array of the
+    // world's on every read.
+    function liveArray(array, w) {
+      const known = w.wrappers.get(array);
+      if (known !== undefined) return known;
+      const proxy = collection(array, w.factories.array(), "array", w);
+      rawOf.set(proxy, array);
+      w.wrappers.set(array, proxy);
+      return proxy;
+    }
+    function attribute(value, w) {
+      return isArray(value) && getPrototypeOf(value) === ArrayPrototype ? liveArray(value, w) : out(value, w);
+    }
+
+    function mirrorOwnData(raw, mirror, w) {
+      const keys = ownKeys(raw);
+      for (let i = 0; i < keys.length; i++) {
+        const key = keys[i];
+        if (typeof key !== "string" || key.charCodeAt(0) === 95 || INDEX.test(key)) continue;
+        if (mirrors(mirror, key)) continue;
+        const keyRecord = { target: null, brand: null, label: labelOf(getPrototypeOf(raw)), name: key, own: key, owner: null };
+        const d = getOwnPropertyDescriptor(raw, key);
+        defineProperty(mirror, key, {
+          get: w.factories.getter(keyRecord, key),
+          // domino's own data is read-only to script (a DOM attribute without a setter), except
+          // the accessors a layer put on the object itself.
+          set: d.set ? w.factories.setter(keyRecord, key) : undefined,
+          enumerable: true, configurable: true,
+        });
+      }
+    }
+
+    // Whether one of the world's mirrors of the DOM's prototypes (not the realm's own
+    // Object.prototype or Error.prototype) has `key`.
+    function mirrors(mirror, key) {
+      for (let p = mirror; p !== null && rawOf.has(p); p = getPrototypeOf(p)) if (getOwnPropertyDescriptor(p, key)) return true;
+      return false;
+    }
+
+    // A collection's wrapper: a proxy over a world object (with the mirror of its prototype),
+    // answering indices from the engine's object (and, for a string map, the names its prototype
+    // chain lacks). One handler per world and kind serves all of them.
+    const collectionRaw = new WeakMap();  // a collection wrapper's proxy target → the engine object
+    function isIndex(key) {
+      if (typeof key !== "string") return false;
+      const c = key.charCodeAt(0);
+      return c >= 48 && c <= 57 && INDEX.test(key);
+    }
+    function collection(raw, target, kind, w) {
+      collectionRaw.set(target, raw);
+      let handler = w.handlers[kind];
+      if (handler === undefined) handler = w.handlers[kind] = collectionHandler(kind, w);
+      return new Proxy(target, handler);
+    }
+    function collectionHandler(kind, w) {
+      const isList = kind === "array";
+      const isNamed = kind === "named";
+      const named = (t, key) => isNamed && typeof key === "string" && !has(t, key);
+      return {
+        get(t, key, receiver) {
+          if (isIndex(key)) return out(collectionRaw.get(t)[key], w);
+          if (isList && key === "length") return collectionRaw.get(t).length;
+          const found = get(t, key, receiver);
+          if (found !== undefined || !isNamed || typeof key !== "string" || has(t, key)) return found;
+          const v = collectionRaw.get(t)[key];
+          return v === undefined ? undefined : out(v, w);
+        },
+        set(t, key, value, receiver) {
+          const raw = collectionRaw.get(t);
+          if (named(t, key)) { raw[key] = into(value, w); return true; }
+          if (isIndex(key) || (isList && key === "length")) return false;
+          return set(t, key, value, receiver);
+        },
+        has(t, key) {
+          const raw = collectionRaw.get(t);
+          if (isIndex(key)) return Number(key) < raw.length || (isNamed && key in raw);
+          if (isNamed && typeof key === "string" && key.charCodeAt(0) !== 95 && has(raw, key)) return true;
+          return has(t, key);
+        },
+        deleteProperty(t, key) {
+          const raw = collectionRaw.get(t);
+          if (named(t, key)) return deleteProperty(raw, key);
+          if (isIndex(key)) return !(Number(key) < raw.length);
+          return deleteProperty(t, key);
+        },
+        ownKeys(t) {
+          const raw = collectionRaw.get(t);
+          const keys = [];
+          if (isNamed) {
+            const names = ownKeys(raw);
+            for (let i = 0; i < names.length; i++) if (typeof names[i] === "string" && names[i].charCodeAt(0) !== 95) keys[keys.length] = names[i];
+          } else {
+            for (let i = 0; i < raw.length; i++) keys[keys.length] = String(i);
+          }
+          const own = ownKeys(t);
+          for (let i = 0; i < own.length; i++) keys[keys.length] = own[i];
+          return keys;
+        },
+        getOwnPropertyDescriptor(t, key) {
+          const raw = collectionRaw.get(t);
+          if (isIndex(key) && Number(key) < raw.length) return { value: out(raw[key], w), writable: isNamed, enumerable: true, configurable: true };
+          if (isList && key === "length") return { value: raw.length, writable: true, enumerable: false, configurable: false };
+          if (named(t, key) && key.charCodeAt(0) !== 95 && has(raw, key)) {
+            return { value: out(raw[key], w), writable: true, enumerable: true, configurable: true };
+          }
+          return getOwnPropertyDescriptor(t, key);
+        },
+      };
+    }
+
+    // MARK: - world → engine
+
+    function into(value, w) {
+      const type = typeof value;
+      if (type !== "object" && type !== "function") return value;
+      if (value === null) return null;
+      const raw = rawOf.get(value);
+      if (raw !== undefined) return raw;
+      const world = globals.get(value);
+      if (world !== undefined) return world.windowTarget;
+      if (type === "function") return thunkOf(value, w);
+      // Bytes cross as they are (a typed array or buffer has no methods the engine calls on it).
+      if (isView(value) || value instanceof w.intrinsics.ArrayBuffer) return value;
+      // An array is a sequence (WebIDL 3.2.27): the engine gets a copy made now, as WebIDL's
+      // conversion makes one (threshold lists, attribute filters, Blob parts, transfer lists).
+      if (isArray(value)) {
+        const list = [];
+        const length = value.length;
+        list.length = length;
+        for (let i = 0; i < length; i++) if (i in value) list[i] = into(value[i], w);
+        return list;
+      }
+      return viewOf(value, w);
+    }
+
+    // A world's function as the engine calls it: with w's wrappers for `this` and arguments
+    // (event listeners, observers' callbacks, timers, a custom element's constructor).
+    function thunkOf(fn, w) {
+      let thunk = w.thunks.get(fn);
+      if (thunk !== undefined) return thunk;
+      const shadow = function () {};
+      thunk = new Proxy(shadow, {
+        apply(target, thisArg, args) {
+          const list = [];
+          for (let i = 0; i < args.length; i++) list[i] = out(args[i], w);
+          return into(apply(fn, out(thisArg, w), list), w);
+        },
+        construct(target, args, newTarget) {
+          const list = [];
+          for (let i = 0; i < args.length; i++) list[i] = out(args[i], w);
+          return into(construct(fn, list, newTarget === thunk ? fn : out(newTarget, w)), w);
+        },
+        get(target, key) { return into(get(fn, key), w); },
+        has(target, key) { return has(fn, key); },
+      });
+      w.thunks.set(fn, thunk);
+      thunks.set(thunk, { fn, world: w });
+      return thunk;
+    }
+
+    // A world's object as the engine reads it: its values unwrapped as they are read (a
+    // dictionary's members, a detail's contents).
+    function viewOf(object, w) {
+      let view = w.views.get(object);
+      if (view !== undefined) return view;
+      const shadow = isArray(object) ? [] : {};
+      view = new Proxy(shadow, {
+        get(target, key) { return into(get(object, key), w); },
+        set(target, key, value) { return set(object, key, out(value, w)); },
+        has(target, key) { return has(object, key); },
+        deleteProperty(target, key) { return deleteProperty(object, key); },
+        ownKeys() { return ownKeys(object); },
+        getOwnPropertyDescriptor(target, key) {
+          const d = getOwnPropertyDescriptor(object, key);
+          if (d === undefined) return undefined;
+          if (key === "length" && isArray(object)) return { value: d.value, writable: true, enumerable: false, configurable: false };
+          return "value" in d ? { value: into(d.value, w), writable: d.writable, enumerable: d.enumerable, configurable: true }
+            : { get: into(d.get, w), set: into(d.set, w), enumerable: d.enumerable, configurable: true };
+        },
+        getPrototypeOf() { return null; },
+      });
+      w.views.set(object, view);
+      views.set(view, { object, world: w });
+      return view;
+    }
+
+    // MARK: - The calls w's functions make (boot/world.js)
+
+    // A key (the record a world's function forwards with) is the engine's, shared by every world:
+    // what the function stands for (`target`, or `getter`/`setter`, or `own` data), the brand its
+    // `this` must carry, and its names for errors. The world comes from the bridge the function
+    // was made with. No closure is made per call.
+
+    function typeError(w, message) { return w.factories.error("TypeError", message); }
+
+    function brandError(w, key, what) {
+      return typeError(w, what === "call" ? "Can only call " + key.label + "." + key.name + " on instances of " + key.label
+        : "The " + key.label + "." + key.name + " " + what + " can only be used on instances of " + key.label);
+    }
+
+    // `this` as the engine object the call is for: a wrapper of the key's interface.
+    function unwrapThis(key, thisArg, w, what) {
+      const raw = rawOf.get(thisArg);
+      const brand = key.brand;
+      if (brand === null) return raw !== undefined ? raw : into(thisArg, w);
+      if (raw !== undefined) {
+        const proto = getPrototypeOf(raw);
+        // The prototypes already found to carry the brand (most keys see one or a few).
+        if (proto === key.seen) return raw;
+        const accepted = key.accepted;
+        if (accepted !== undefined && accepted.has(proto)) { key.seen = proto; return raw; }
+        for (let p = proto; p !== null; p = getPrototypeOf(p)) {
+          if (p === brand) {
+            if (accepted === undefined) key.accepted = new Set([proto]); else accepted.add(proto);
+            key.seen = proto;
+            return raw;
+          }
+        }
+      }
+      throw brandError(w, key, what);
+    }
+
+    // The arguments as the engine takes them: the call's own list when every one is a primitive
+    // (most calls: selectors, names, numbers), else a list of unwrapped values.
+    function intoList(args, w) {
+      const length = args.length;
+      let i = 0;
+      for (; i < length; i++) {
+        const value = args[i];
+        if (value !== null && (typeof value === "object" || typeof value === "function")) break;
+      }
+      if (i === length) return args;
+      const list = new Array(length);
+      for (let j = 0; j < length; j++) list[j] = j < i ? args[j] : into(args[j], w);
+      return list;
+    }
+
+    // The object's own property (an own accessor a layer gave one object answers for it, a
+    // prototype's otherwise), read by a function of its own per name: one shared `o[name]` would
+    // see every name and every kind of object, and JavaScriptCore's caches give up on that.
+    const readers = new Map(), writers = new Map();
+    function readerOf(key) {
+      let read = key.read;
+      if (read !== undefined) return read;
+      const name = key.name;
+      read = readers.get(name);
+      if (read === undefined) readers.set(name, read = typeof name === "string" ? options.compile("(function (o) { return o[" + JSON.stringify(name) + "]; })") : (o) => o[name]);
+      return key.read = read;
+    }
+    function writerOf(key) {
+      let write = key.write;
+      if (write !== undefined) return write;
+      const name = key.name;
+      write = writers.get(name);
+      if (write === undefined) writers.set(name, write = typeof name === "string" ? options.compile("(function (o, v) { o[" + JSON.stringify(name) + "] = v; })") : (o, v) => { o[name] = v; });
+      return key.write = write;
+    }
+
+    function makeBridge(w) {
+      return {
+        invoke(key, thisArg, args) {
+          const previous = current;
+          current = w;
+          try {
+            const self = unwrapThis(key, thisArg, w, "call");
+            // Looked up on the object (a style declaration answers its own methods; a layer may
+            // give one object, or a subclass, its own); the prototype's when it has none.
+            let method = key.target;
+            if (key.key !== undefined && options.isNamedMap(self)) {
+              const found = self[key.key];
+              if (typeof found === "function") method = found;
+            }
+            return out(apply(method, self, intoList(args, w)), w);
+          } catch (error) {
+            throw out(error, w);
+          } finally {
+            current = previous;
+          }
+        },
+        call(key, thisArg, args) {
+          const previous = current;
+          current = w;
+          try {
+            return out(apply(key.target, thisArg === undefined ? undefined : into(thisArg, w), intoList(args, w)), w);
+          } catch (error) {
+            throw out(error, w);
+          } finally {
+            current = previous;
+          }
+        },
+        construct(key, args, newTarget) {
+          const previous = current;
+          current = w;
+          try {
+            const list = intoList(args, w);
+            if (w.wrappers.get(key.target) === newTarget) return out(construct(key.target, list), w);
+            const made = construct(key.target, list, options.newTargetFor(key.target, into(newTarget, w)));
+            if (typeof made !== "object" || made === null || rawOf.has(made)) return out(made, w);
+            // A subclass (`class X extends Event`, a custom element): its instance is the
+            // wrapper, with new.target's prototype (an element being upgraded keeps its wrapper).
+            const prototype = newTarget.prototype;
+            const known = w.wrappers.get(made);
+            if (known !== undefined) { Reflect.setPrototypeOf(known, prototype); return known; }
+            return wrapPlatformObject(made, getPrototypeOf(made), w, undefined, prototype);
+          } catch (error) {
+            throw out(error, w);
+          } finally {
+            current = previous;
+          }
+        },
+        get(key, thisArg) {
+          let self;
+          if (key.own !== undefined) {
+            self = rawOf.get(thisArg);
+            if (self === undefined) throw brandError(w, key, "getter");
+          } else if (key.owner === null) {
+            self = unwrapThis(key, thisArg, w, "getter");
+          }
+          const previous = current;
+          current = w;
+          try {
+            // Looked up on the object itself: an own accessor a layer gave one object (an
+            // iframe's contentDocument once the browser has loaded it) answers for it.
+            const value = key.owner !== null ? apply(key.getter, key.owner, []) : readerOf(key)(self);
+            if (typeof value !== "object" || value === null) return typeof value === "function" ? out(value, w) : value;
+            return attribute(value, w);
+          } catch (error) {
+            throw out(error, w);
+          } finally {
+            current = previous;
+          }
+        },
+        set(key, thisArg, value) {
+          let self;
+          if (key.own !== undefined) {
+            self = rawOf.get(thisArg);
+            if (self === undefined) throw brandError(w, key, "setter");
+          } else if (key.owner === null) {
+            self = unwrapThis(key, thisArg, w, "setter");
+          }
+          const previous = current;
+          current = w;
+          try {
+            if (key.owner !== null) apply(key.setter, key.owner, [into(value, w)]);
+            else writerOf(key)(self, into(value, w));
+          } catch (error) {
+            throw out(error, w);
+          } finally {
+            current = previous;
+          }
+        },
+        enter(body, args) {
+          const previous = current;
+          current = w;
+          try {
+            return out(body(args === undefined ? undefined : intoList(args, w)), w);
+          } catch (error) {
+            throw out(error, w);
+          } finally {
+            current = previous;
+          }
+        },
+      };
+    }
+
+    // MARK: - Worlds
+
+    // Makes world `id`'s side of the membrane for a fresh realm: `make` is boot/world.js's
+    // factory evaluated there, `window` the engine's window object for the page (the raw
+    // EventTarget domino dispatches window events at) and `shared` the object that holds the
+    // page's window members (document, location, timers, the DOM's interfaces).
+    function attach(global, make, id, handle, seed, hooks) {
+      const w = {
+        id, global, handle, windowTarget: handle.windowTarget,
+        wrappers: new WeakMap(), protos: new Map(), scanned: new Set(), thunks: new WeakMap(), views: new WeakMap(), handlers: {},
+        factories: null, intrinsics: null,
+      };
+      const bridge = makeBridge(w);
+      const M = freeze({
+        invoke: bridge.invoke, call: bridge.call, construct: bridge.construct, get: bridge.get, set: bridge.set,
+        now: hooks.now,
+        console(level, args) { hooks.console(level, intoList(args, w)); },
+        windowFunction(name, args) { return bridge.enter((list) => hooks.windowFunction(name, list), args); },
+        windowGet(key) { return bridge.enter(() => get(handle.shared, key)); },
+        windowSet(key, value) { bridge.enter(() => { set(handle.shared, key, into(value, w)); }); },
+        top() { return out(hooks.top(w), w); },
+        parent() { return out(hooks.parent(w), w); },
+      });
+      const made = make()(M, seed);
+      w.factories = made.factories;
+      w.intrinsics = made.intrinsics;
+      realms.set(w.intrinsics.ObjectPrototype, w);
+      globals.set(global, w);
+      rawOf.set(global, handle.windowTarget);
+      w.wrappers.set(handle.windowTarget, global);
+      return w;
+    }
+
+    // The world's window members: every member of the page's shared window object (and the DOM
+    // interfaces behind it) as a property of `target` (the object the world's global inherits
+    // from), each made when first read. (JavaScriptCore allows no proxy in a global object's
+    // prototype chain, so each name is an accessor until then.)
+    function windowPlan(handle) {
+      let plan = windowPlans.get(handle);
+      if (plan !== undefined) return plan;
+      plan = [];
+      const seen = new Set();
+      for (let source = handle.shared; source !== null && source !== ObjectPrototype; source = getPrototypeOf(source)) {
+        const keys = ownKeys(source);
+        for (let i = 0; i < keys.length; i++) {
+          const key = keys[i];
+          if (typeof key !== "string" || seen.has(key) || key.charCodeAt(0) === 95) continue;
+          seen.add(key);
+          const d = getOwnPropertyDescriptor(source, key);
+          plan[plan.length] = { key, accessor: !("value" in d), settable: d.set !== undefined, enumerable: d.enumerable };
+        }
+      }
+      windowPlans.set(handle, plan);
+      return plan;
+    }
+    function installWindow(w, target) {
+      const plan = windowPlan(w.handle);
+      const shared = w.handle.shared;
+      for (let i = 0; i < plan.length; i++) {
+        const entry = plan[i];
+        const key = entry.key;
+        if (entry.accessor) {
+          const pair = w.factories.windowAccessor(key, key, entry.settable);
+          defineProperty(target, key, { get: pair.get, set: pair.set, enumerable: entry.enumerable, configurable: true });
+        } else {
+          w.factories.lazy(target, key, entry.enumerable, () => out(get(shared, key), w));
+        }
+      }
+    }
+
+    // A lazy global of a world (structuredClone, TextEncoder …): made by the engine when first
+    // read, seen as w's.
+    function lazyGlobal(global, key, make, enumerable) {
+      const w = globals.get(global);
+      w.factories.lazy(global, key, enumerable, () => out(make(), w));
+    }
+
+    return {
+      attach, installWindow, lazyGlobal, out, into,
+      isWorldGlobal: (value) => globals.has(value),
+      worldOf: (global) => globals.get(global),
+      current: () => current,
+      // The world a function the engine holds came from (an event handler), or null.
+      worldOfFunction(fn) { const thunk = thunks.get(fn); return thunk === undefined ? null : thunk.world; },
+      markOpaque(object) { opaque.add(object); },
+      // The world's object an engine view reads (undefined for anything else).
+      viewTarget(value) { const view = views.get(value); return view === undefined ? undefined : view.object; },
+      rawOf: (value) => rawOf.get(value),
+    };
+  };
+})
