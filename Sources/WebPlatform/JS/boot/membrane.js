@@ -397,14 +397,19 @@
       // The own data of domino's objects is the same for every object of a kind (a node's
       // nodeType, parentNode …); an event may carry more than others of its interface (the
       // layers give some their `detail`, `data` or `code`), so each is looked at.
+      // A page that froze the prototype before its first object came (to keep extensions from
+      // hooking it) gets the data on each of its wrappers instead.
+      let onWrapper = false;
       if (kind !== "named" && mirror !== null) {
-        if (options.isEvent(raw)) mirrorOwnData(raw, mirror, w);
-        else if (!w.scanned.has(proto)) { w.scanned.add(proto); mirrorOwnData(raw, mirror, w); }
+        if (!isExtensible(mirror)) onWrapper = true;
+        else if (options.isEvent(raw)) mirrorOwnData(raw, mirror, w, mirror);
+        else if (!w.scanned.has(proto)) { w.scanned.add(proto); mirrorOwnData(raw, mirror, w, mirror); }
       }
       const prototype = ownPrototype === undefined ? mirror : ownPrototype;
       let wrapper;
       if (kind === "") wrapper = create(prototype);
       else wrapper = collection(raw, create(prototype), kind, w);
+      if (onWrapper) mirrorOwnData(raw, mirror, w, wrapper);
       rawOf.set(wrapper, raw);
       w.wrappers.set(raw, wrapper);
       return wrapper;
@@ -434,7 +439,7 @@
       return isArray(value) && getPrototypeOf(value) === ArrayPrototype ? liveArray(value, w) : out(value, w);
     }
 
-    function mirrorOwnData(raw, mirror, w) {
+    function mirrorOwnData(raw, mirror, w, target) {
       const keys = ownKeys(raw);
       for (let i = 0; i < keys.length; i++) {
         const key = keys[i];
@@ -442,7 +447,7 @@
         if (mirrors(mirror, key)) continue;
         const keyRecord = { target: null, brand: null, label: labelOf(getPrototypeOf(raw)), name: key, own: key, owner: null };
         const d = getOwnPropertyDescriptor(raw, key);
-        defineProperty(mirror, key, {
+        defineProperty(target, key, {
           get: w.factories.getter(keyRecord, key),
           // domino's own data is read-only to script (a DOM attribute without a setter), except
           // the accessors a layer put on the object itself.
