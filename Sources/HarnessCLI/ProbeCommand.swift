@@ -13,7 +13,8 @@ enum ProbeCommand {
     usage: adv-harness probe CASES.json [--expected EXPECTED.json] [--fixture NAME]... [--json]
 
     Runs each fixture of a case file in the harness (a page, then its probes, JavaScript
-    expressions evaluated in the page's main world after a task each) and prints every probe's
+    expressions evaluated after a task each, in the page's main world or, for a fixture with
+    "world": "isolated", in a content script's world) and prints every probe's
     value. With --expected (what fixtures/fidelity/record.py wrote after running the same file
     in WebKitGTK), prints only the probes whose values differ, then a summary, and exits 1 when
     one differs. A probe listed under its fixture's "differences" is compared with the value

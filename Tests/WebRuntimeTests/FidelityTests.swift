@@ -136,3 +136,11 @@ private func expectCaseFileLoads(_ part: String, atLeast: Int) throws {
     @Test func caseFileLoads() throws { try expectCaseFileLoads("scripts", atLeast: 50) }
     @Test(arguments: Fidelity.probes("scripts")) func matchesWebKit(_ probe: FidelityProbe) throws { try expectMatchesWebKit(probe) }
 }
+
+/// Issue 21, point 4: what a content script's world sees after the page patches the DOM and the
+/// builtins, and what the page sees of a content script (recorded in an isolated WebKitGTK
+/// script world; the fixtures with `"world": "isolated"` run their probes in a content world).
+@Suite struct IsolatedWorldsFidelityTests {
+    @Test func caseFileLoads() throws { try expectCaseFileLoads("isolated-worlds", atLeast: 49) }
+    @Test(arguments: Fidelity.probes("isolated-worlds")) func matchesWebKit(_ probe: FidelityProbe) throws { try expectMatchesWebKit(probe) }
+}

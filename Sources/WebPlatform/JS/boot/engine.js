@@ -196,6 +196,7 @@
     isNamedMap: (raw) => ctx.namedObjects.has(raw),
     isForwarded: (proto) => ctx.forwardedPrototypes.has(proto),
     isEvent: (raw) => raw instanceof impl.Event,
+    isCustomEvent: (fn) => fn === domGlobals.CustomEvent,
     compile: (source) => host.compileRuntime(source),
     // The HTMLElement constructor finds a custom element's definition by new.target (the world's
     // class, as the engine sees it); every other interface makes its own kind of object.
@@ -352,6 +353,10 @@
 
   // MARK: - Pages
 
+  const WINDOW_HANDLER_EVENTS = ["load", "message", "messageerror", "resize", "scroll", "focus", "blur", "beforeunload", "unload",
+    "pagehide", "pageshow", "storage", "online", "offline", "languagechange", "unhandledrejection", "rejectionhandled", "beforeprint",
+    "afterprint", "click", "keydown", "keyup", "input", "change", "submit"];
+
   function createPage(pageId, url, timeOrigin, historySession) {
     const parser = new HTMLParser(url, undefined, { scripting_enabled: true });
     const document = parser.document();
@@ -433,11 +438,16 @@
       // (accessors over the page's viewport and scroll position).
       outerHeight: 900, devicePixelRatio: 2,
     });
-    Object.defineProperty(shared, "onload", {
-      get() { return windowTarget._getEventHandler ? windowTarget._getEventHandler("load") : null; },
-      set(value) { windowTarget._setEventHandler("load", value); },
-      configurable: true,
-    });
+    // The window's event handler attributes (HTML 8.1.8.2, WindowEventHandlers and the plain
+    // events of GlobalEventHandlers): each world keeps its own (boot/platform.js); `onerror`
+    // takes five arguments in HTML and is left out until uncaught errors reach it.
+    for (const type of WINDOW_HANDLER_EVENTS) {
+      Object.defineProperty(shared, "on" + type, {
+        get() { return windowTarget._getEventHandler(type); },
+        set(value) { windowTarget._setEventHandler(type, value); },
+        enumerable: true, configurable: true,
+      });
+    }
 
     const setup = { document, shared, windowTarget, pageId, timeOrigin, url, historySession };
     for (const name in web) if (web[name].page) web[name].page(setup);
@@ -574,7 +584,7 @@
     });
     const globalPrototype = getPrototypeOf(global);
     defineProperty(globalPrototype, Symbol.toStringTag, { value: "Window", configurable: true });
-    const members = w.factories.object(w.intrinsics.ObjectPrototype);
+    const members = w.factories.object(membrane.windowBase(w, EventTarget.prototype));
     membrane.installWindow(w, members);
     setPrototypeOf(globalPrototype, members);
     page.worlds[worldId] = global;

@@ -24,6 +24,10 @@
     // The builder of content-attribute event handlers (onclick="…"): boot/engine.js compiles
     // them in the page's world instead of the engine realm.
     "domino/lib/defineElement.js": "\nmodule.exports._advEventHandlerBuilder = EventHandlerBuilder;",
+    // domino names its DOMExceptions by their legacy code constants (NOT_FOUND_ERR); WebIDL and
+    // WebKit name them NotFoundError (WebIDL 2.8.1's table): the names are rewritten once.
+    "domino/lib/DOMException.js": "\n;names = names.map(function (n) { return n && n.toLowerCase().replace(/(^|_)([a-z])/g, function (m, s, c) { return c.toUpperCase(); })" +
+      ".replace(/Err$/, 'Error').replace(/^Url/, 'URL'); });",
   };
   // Modules loaded on first use instead of with the module that requires them. domino's CSS
   // value parser (cssparser.js, 230 KB, 30% of domino) serves only `element.style`

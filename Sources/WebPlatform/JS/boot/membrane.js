@@ -65,6 +65,7 @@
     const functionKeys = new WeakMap(); // an engine function → its key
     const windowPlans = new WeakMap();  // a page handle → its window members' names (windowPlan)
     let current = null;              // the world whose DOM call is running
+    let constructingCustomEvent = false; // while `new CustomEvent(type, init)` reads its init
 
     // The world of an object that is neither the engine's nor a wrapper: found by the realm its
     // prototype chain ends in. null for the engine realm.
@@ -73,6 +74,43 @@
       for (let p = getPrototypeOf(object); p !== null; p = getPrototypeOf(p)) last = p;
       if (last === ObjectPrototype || last === object) return null;
       return realms.get(last) || null;
+    }
+
+    // MARK: - Values WebKit keeps per world
+
+    // A CustomEvent's detail as WebKit keeps it (JSCustomEventCustom.cpp): the world that gave it
+    // reads its own object; another world reads a structured clone of it, made once; a detail
+    // that cannot be cloned reads as null there, and from then on everywhere.
+    class Detail {
+      constructor(object, world) { this.object = object; this.world = world; this.clones = null; this.lost = false; }
+      seenIn(w) {
+        if (this.lost) return null;
+        if (w === this.world) return this.object;
+        const known = this.clones !== null ? this.clones.get(w) : undefined;
+        if (known !== undefined) return known;
+        let copy;
+        try { copy = structuredClone(this.object); } catch (error) { this.lost = true; return null; }
+        const made = out(copy, w);
+        if (this.clones === null) this.clones = new Map();
+        this.clones.set(w, made);
+        return made;
+      }
+    }
+    // A serialized value read as WebKit reads history.state: deserialized into the world that
+    // asks and kept for it until another world asks (one cached object, as History keeps).
+    class Serialized {
+      constructor(value) { this.value = value; this.world = null; this.made = null; }
+      seenIn(w) {
+        if (this.world !== w) { this.world = w; this.made = copyAgain(this.value, w); }
+        return this.made;
+      }
+    }
+    // A fresh copy in w (not the one out() keeps for the value).
+    function copyAgain(value, w) {
+      if (typeof value !== "object" || value === null) return value;
+      let copy;
+      try { copy = structuredClone(value); } catch (error) { return null; }
+      return out(copy, w);
     }
 
     // MARK: - engine → world
@@ -87,6 +125,7 @@
     }
 
     function wrap(value, w, type) {
+      if (value instanceof Detail || value instanceof Serialized) return value.seenIn(w);
       const thunk = thunks.get(value);
       if (thunk !== undefined) return thunk.world === w ? thunk.fn : null;
       const view = views.get(value);
@@ -266,7 +305,14 @@
       w.wrappers.set(fn, made);
       key.prototype = prototype.value;
       defineProperty(made, "prototype", { value: mirrorPrototype(prototype.value, w), writable: false, enumerable: false, configurable: false });
-      const parent = getPrototypeOf(fn);
+      // The interface it inherits from, as the window names it (a layer may have put its own
+      // class in domino's place: HTMLDivElement's parent is the window's HTMLElement).
+      // (domino links its interfaces' prototypes but not always their constructors: the parent is
+      // found through the prototype chain.)
+      let parent = getPrototypeOf(fn);
+      const parentPrototype = getPrototypeOf(prototype.value);
+      const parentName = parentPrototype !== null ? options.interfaceName(parentPrototype) : undefined;
+      if (parentName !== undefined) parent = options.interfaceObject(parentName);
       if (parent !== FunctionPrototype && parent !== null) Reflect.setPrototypeOf(made, out(parent, w));
       mirrorMembers(fn, made, w, null, label, true);
       return made;
@@ -288,6 +334,11 @@
       w.protos.set(proto, mirror);
       rawOf.set(mirror, proto);
       mirrorMembers(proto, mirror, w, proto, labelOf(proto), false);
+      // Object.prototype.toString names the interface (WebIDL 3.7.3's class string).
+      const named = options.interfaceName(proto);
+      if (named !== undefined && getOwnPropertyDescriptor(mirror, Symbol.toStringTag) === undefined) {
+        defineProperty(mirror, Symbol.toStringTag, { value: named, writable: false, enumerable: false, configurable: true });
+      }
       return mirror;
     }
 
@@ -404,6 +455,14 @@
         if (!isExtensible(mirror)) onWrapper = true;
         else if (options.isEvent(raw)) mirrorOwnData(raw, mirror, w, mirror);
         else if (!w.scanned.has(proto)) { w.scanned.add(proto); mirrorOwnData(raw, mirror, w, mirror); }
+      }
+      // An indexed collection is iterable as WebIDL makes one (its @@iterator is
+      // %Array.prototype.values%), where domino's has none.
+      if (kind === "indexed" && mirror !== null && !w.iterable.has(mirror)) {
+        w.iterable.add(mirror);
+        if (mirror[Symbol.iterator] === undefined && isExtensible(mirror)) {
+          defineProperty(mirror, Symbol.iterator, { value: w.intrinsics.ArrayPrototype.values, writable: true, enumerable: false, configurable: true });
+        }
       }
       const prototype = ownPrototype === undefined ? mirror : ownPrototype;
       let wrapper;
@@ -592,7 +651,12 @@
       if (view !== undefined) return view;
       const shadow = isArray(object) ? [] : {};
       view = new Proxy(shadow, {
-        get(target, key) { return into(get(object, key), w); },
+        get(target, key) {
+          const value = get(object, key);
+          // A CustomEvent's detail keeps its world (see Detail).
+          if (key === "detail" && constructingCustomEvent && value !== null && (typeof value === "object" || typeof value === "function")) return new Detail(value, w);
+          return into(value, w);
+        },
         set(target, key, value) { return set(object, key, out(value, w)); },
         has(target, key) { return has(object, key); },
         deleteProperty(target, key) { return deleteProperty(object, key); },
@@ -720,7 +784,15 @@
           current = w;
           try {
             const list = intoList(args, w);
-            if (w.wrappers.get(key.target) === newTarget) return out(construct(key.target, list), w);
+            if (w.wrappers.get(key.target) === newTarget) {
+              if (!options.isCustomEvent(key.target)) return out(construct(key.target, list), w);
+              constructingCustomEvent = true;
+              let made;
+              try { made = construct(key.target, list); } finally { constructingCustomEvent = false; }
+              // CustomEventInit's detail defaults to null, an undefined one too (WebIDL `any = null`).
+              if (made.detail === undefined) made.detail = null;
+              return out(made, w);
+            }
             const made = construct(key.target, list, options.newTargetFor(key.target, into(newTarget, w)));
             if (typeof made !== "object" || made === null || rawOf.has(made)) return out(made, w);
             // A subclass (`class X extends Event`, a custom element): its instance is the
@@ -799,7 +871,7 @@
     function attach(global, make, id, handle, seed, hooks) {
       const w = {
         id, global, handle, windowTarget: handle.windowTarget,
-        wrappers: new WeakMap(), protos: new Map(), scanned: new Set(), thunks: new WeakMap(), views: new WeakMap(), handlers: {},
+        wrappers: new WeakMap(), protos: new Map(), scanned: new Set(), iterable: new Set(), thunks: new WeakMap(), views: new WeakMap(), handlers: {},
         factories: null, intrinsics: null,
       };
       const bridge = makeBridge(w);
@@ -845,6 +917,11 @@
       windowPlans.set(handle, plan);
       return plan;
     }
+    // The window is an EventTarget: the object behind the global inherits from the world's
+    // EventTarget.prototype (window instanceof EventTarget, a script's patch to it reaches window).
+    function windowBase(w, eventTargetPrototype) {
+      return mirrorPrototype(eventTargetPrototype, w);
+    }
     function installWindow(w, target) {
       const plan = windowPlan(w.handle);
       const shared = w.handle.shared;
@@ -868,13 +945,15 @@
     }
 
     return {
-      attach, installWindow, lazyGlobal, out, into,
+      attach, installWindow, windowBase, lazyGlobal, out, into,
       isWorldGlobal: (value) => globals.has(value),
       worldOf: (global) => globals.get(global),
       current: () => current,
       // The world a function the engine holds came from (an event handler), or null.
       worldOfFunction(fn) { const thunk = thunks.get(fn); return thunk === undefined ? null : thunk.world; },
       markOpaque(object) { opaque.add(object); },
+      // history.state's value as each world reads it (see Serialized).
+      serialized: (value) => new Serialized(value),
       // The world's object an engine view reads (undefined for anything else).
       viewTarget(value) { const view = views.get(value); return view === undefined ? undefined : view.object; },
       rawOf: (value) => rawOf.get(value),

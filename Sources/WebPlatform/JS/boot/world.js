@@ -31,6 +31,20 @@
     AsyncIteratorPrototype: getPrototypeOf(getPrototypeOf(async function* () {}).prototype),
   });
 
+  // Functions the runtime makes read as the platform's own (`function createElement() {
+  // [native code] }`): pages test DOM methods that way to tell whether something hooked them.
+  const realToString = Function.prototype.toString;
+  const natives = new WeakMap();
+  const apply = Reflect.apply;
+  function toString() {
+    const name = natives.get(this);
+    if (name !== undefined) return "function " + name + "() {\n    [native code]\n}";
+    return apply(realToString, this, []);
+  }
+  natives.set(toString, "toString");
+  defineProperty(Function.prototype, "toString", { __proto__: null, value: toString, writable: true, configurable: true });
+  const native = (fn, name) => { natives.set(fn, name); return fn; };
+
   return function makeWorld(M, seed) {
     // MARK: - The membrane's factories: each function made here forwards to the engine with a
     // key (the engine's record of what it stands for) and this call's `this` and arguments.
@@ -39,7 +53,7 @@
     // without redefining it; only a length other than the literal's is set.
     function sized(fn, length) {
       if (length !== 0) defineProperty(fn, "length", { __proto__: null, value: length, configurable: true });
-      return fn;
+      return native(fn, fn.name);
     }
     function name(fn, value, length) {
       defineProperty(fn, "name", { __proto__: null, value, configurable: true });
@@ -51,10 +65,12 @@
         return sized({ [label]() { return M.invoke(key, this, arguments); } }[label], length);
       },
       getter(key, label) {
-        return getterOf({ get [label]() { return M.get(key, this); } }, label);
+        const fn = getterOf({ get [label]() { return M.get(key, this); } }, label);
+        return native(fn, fn.name);
       },
       setter(key, label) {
-        return setterOf({ set [label](value) { M.set(key, this, value); } }, label);
+        const fn = setterOf({ set [label](value) { M.set(key, this, value); } }, label);
+        return native(fn, fn.name);
       },
       // An interface object: `new` makes an instance (new.target decides its prototype, so
       // `class X extends HTMLElement` works); a call without `new` is the engine's to refuse.
@@ -173,6 +189,27 @@
       set: name(setterOf({ set parent(value) { defineProperty(realm, "parent", { __proto__: null, value, enumerable: true, writable: true, configurable: true }); } }, "parent"), "set parent", 1),
       enumerable: true, configurable: true,
     });
+
+    // Window (HTML 7.2.2): the interface of the global, whose prototype is the global's own.
+    const Window = native({ Window: function () { throw new TypeError("Illegal constructor"); } }.Window, "Window");
+    defineProperty(Window, "prototype", { __proto__: null, value: getPrototypeOf(realm), writable: false, enumerable: false, configurable: false });
+    defineProperty(getPrototypeOf(realm), "constructor", { __proto__: null, value: Window, writable: true, enumerable: false, configurable: true });
+    defineProperty(realm, "Window", { __proto__: null, value: Window, writable: true, enumerable: false, configurable: true });
+
+    // A window cannot be made non-extensible (WebKit's JSDOMWindow refuses): freeze, seal and
+    // preventExtensions throw for it, Reflect.preventExtensions answers false.
+    for (const [holder, key, refusal] of [[Object, "freeze", "throw"], [Object, "seal", "throw"], [Object, "preventExtensions", "throw"], [Reflect, "preventExtensions", "false"]]) {
+      const original = holder[key];
+      const guarded = { [key](target) {
+        if (target === realm) {
+          if (refusal === "false") return false;
+          throw new TypeError("Cannot prevent extensions on this object");
+        }
+        return apply(original, holder, arguments);
+      } }[key];
+      defineProperty(guarded, "length", { __proto__: null, value: original.length, configurable: true });
+      defineProperty(holder, key, { __proto__: null, value: native(guarded, key), writable: true, configurable: true });
+    }
 
     return { factories, intrinsics, global: realm };
   };

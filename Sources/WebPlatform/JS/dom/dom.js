@@ -35,6 +35,14 @@
       if (!Object.prototype.hasOwnProperty.call(proto, name)) Object.defineProperty(proto, name, { configurable: true, writable: true, value });
     }
   }
+  // DOM 4.4 getRootNode (no shadow trees here, so `composed` changes nothing).
+  if (!("getRootNode" in impl.Node.prototype)) {
+    ctx.defineMembers(impl.Node.prototype, { getRootNode: function getRootNode(options) {
+      let node = this;
+      while (node.parentNode) node = node.parentNode;
+      return node;
+    } });
+  }
   if (!("isConnected" in impl.Node.prototype)) {
     Object.defineProperty(impl.Node.prototype, "isConnected", { configurable: true, get() { return !!this.rooted; } });
   }

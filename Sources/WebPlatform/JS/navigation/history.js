@@ -59,7 +59,8 @@
     if (!entry || entry.pageId !== record.pageId || entry.state === null) return null;
     if (record.stateFor !== entry.state) {
       record.stateFor = entry.state;
-      record.stateValue = ctx.makeStructuredClone(record.document.defaultView)(entry.state.value);
+      // Each world deserializes it when it asks, as WebKit's History does (boot/membrane.js).
+      record.stateValue = ctx.membrane.serialized(ctx.makeStructuredClone(globalThis)(entry.state.value));
     }
     return record.stateValue;
   }
