@@ -570,7 +570,7 @@
   // evaluated in that realm) makes the world's own globals and its half of the membrane; the
   // page's window members (document, location, timers, the DOM's interfaces) are inherited from
   // an object of the world's own, behind the global's prototype, each made when first read.
-  function initWorld(global, page, pageId, worldId, isPageWorld, seed, makeWorld) {
+  function initWorld(global, page, pageId, worldId, isPageWorld, seed, makeWorld, compile) {
     const windowFunctions = makeWindowFunctions(pageId, worldId);
     const w = membrane.attach(global, makeWorld, worldId, page, seed, {
       now: () => host.now(),
@@ -581,11 +581,10 @@
       windowFunction(name, args) { return apply(windowFunctions[name], undefined, args); },
       top: () => (page.frame ? page.frame.top(worldId, global) : global),
       parent: () => (page.frame ? page.frame.parent(worldId, global) : global),
-    });
+    }, compile);
     const globalPrototype = getPrototypeOf(global);
     defineProperty(globalPrototype, Symbol.toStringTag, { value: "Window", configurable: true });
-    const members = w.factories.object(membrane.windowBase(w, EventTarget.prototype));
-    membrane.installWindow(w, members);
+    const members = membrane.installWindow(w, membrane.windowBase(w, EventTarget.prototype));
     setPrototypeOf(globalPrototype, members);
     page.worlds[worldId] = global;
     for (const name in web) if (web[name].world) web[name].world(global, page.document, isPageWorld);

@@ -64,6 +64,7 @@
     const memberPlans = new WeakMap(), staticPlans = new WeakMap();  // planOf
     const functionKeys = new WeakMap(); // an engine function → its key
     const windowPlans = new WeakMap();  // a page handle → its window members' names (windowPlan)
+    const windowPlanSources = new Map(); // a list of window members → its plan (windowPlan)
     let current = null;              // the world whose DOM call is running
     let constructingCustomEvent = false; // while `new CustomEvent(type, init)` reads its init
 
@@ -330,10 +331,17 @@
       if (proto === Error.prototype) return w.intrinsics.ErrorPrototype;
       const known = w.protos.get(proto);
       if (known !== undefined) return known;
-      const mirror = w.factories.object(mirrorPrototype(getPrototypeOf(proto), w));
+      const parent = mirrorPrototype(getPrototypeOf(proto), w);
+      // The members WebIDL gives the usual attributes (operations writable, enumerable and
+      // configurable; attributes enumerable and configurable) come in one object literal the
+      // engine generated for this prototype (compiled in the world once per prototype); the
+      // others are defined one by one after it.
+      const plan = planOf(proto, proto, labelOf(proto), false);
+      const literal = literalOf(plan);
+      const mirror = w.factories.fromSource(literal.body, w.M, parent, literal.records, literal.symbols);
       w.protos.set(proto, mirror);
       rawOf.set(mirror, proto);
-      mirrorMembers(proto, mirror, w, proto, labelOf(proto), false);
+      mirrorMembers(proto, mirror, w, proto, labelOf(proto), false, literal.rest);
       // Object.prototype.toString names the interface (WebIDL 3.7.3's class string).
       const named = options.interfaceName(proto);
       if (named !== undefined && getOwnPropertyDescriptor(mirror, Symbol.toStringTag) === undefined) {
@@ -387,8 +395,8 @@
 
     // Copies `source`'s members onto `target` as w's: operations and attributes forward to the
     // engine's (brand-checked against `brand` when it is a prototype); other values are out()'s.
-    function mirrorMembers(source, target, w, brand, label, isStatic) {
-      const plan = planOf(source, brand, label, isStatic);
+    function mirrorMembers(source, target, w, brand, label, isStatic, only) {
+      const plan = only !== undefined ? only : planOf(source, brand, label, isStatic);
       const factories = w.factories;
       for (let i = 0; i < plan.length; i++) {
         const entry = plan[i];
@@ -425,6 +433,43 @@
         }
         try { defineProperty(target, entry.key, made); } catch (error) { /* a key the target already holds as its own (a function's) */ }
       }
+    }
+
+    // The object literal that makes a prototype's usual members (see mirrorPrototype), worked
+    // out once per plan: its source, the key records and symbols it names by index, and the
+    // entries left for mirrorMembers.
+    const literals = new WeakMap();
+    function literalOf(plan) {
+      let literal = literals.get(plan);
+      if (literal !== undefined) return literal;
+      const records = [], symbols = [], rest = [];
+      let body = "\"use strict\"; return {\n__proto__: proto,\n";
+      const nameOf = (key) => {
+        if (typeof key === "string") return JSON.stringify(key);
+        symbols[symbols.length] = key;
+        return "[S[" + (symbols.length - 1) + "]]";
+      };
+      for (let i = 0; i < plan.length; i++) {
+        const entry = plan[i], d = entry.d;
+        const usual = entry.kind === "method" ? d.writable && d.enumerable && d.configurable
+          : (entry.kind === "accessor" || entry.kind === "default") && d.enumerable && d.configurable;
+        if (!usual) { rest[rest.length] = entry; continue; }
+        const index = records.length;
+        records[index] = entry.record;
+        const name = nameOf(entry.key);
+        if (entry.kind === "method") {
+          const params = [];
+          for (let p = 0; p < entry.record.target.length; p++) params[p] = "a" + p;
+          body += name + "(" + params.join(", ") + ") { return M.invoke(K[" + index + "], this, arguments); },\n";
+        } else {
+          if (entry.kind === "default" || d.get) body += "get " + name + "() { return M.get(K[" + index + "], this); },\n";
+          if (entry.kind === "accessor" && d.set) body += "set " + name + "(value) { M.set(K[" + index + "], this, value); },\n";
+        }
+      }
+      body += "};";
+      literal = { body, records, symbols, rest };
+      literals.set(plan, literal);
+      return literal;
     }
 
     function isConstructor(fn) {
@@ -868,11 +913,11 @@
     // factory evaluated there, `window` the engine's window object for the page (the raw
     // EventTarget domino dispatches window events at) and `shared` the object that holds the
     // page's window members (document, location, timers, the DOM's interfaces).
-    function attach(global, make, id, handle, seed, hooks) {
+    function attach(global, make, id, handle, seed, hooks, compile) {
       const w = {
         id, global, handle, windowTarget: handle.windowTarget,
         wrappers: new WeakMap(), protos: new Map(), scanned: new Set(), iterable: new Set(), thunks: new WeakMap(), views: new WeakMap(), handlers: {},
-        factories: null, intrinsics: null,
+        factories: null, intrinsics: null, M: null, windowEntries: null, windowMembers: null,
       };
       const bridge = makeBridge(w);
       const M = freeze({
@@ -881,11 +926,14 @@
         console(level, args) { hooks.console(level, intoList(args, w)); },
         windowFunction(name, args) { return bridge.enter((list) => hooks.windowFunction(name, list), args); },
         windowGet(key) { return bridge.enter(() => get(handle.shared, key)); },
+        lazyGet(index) { return settleWindowMember(w, index, undefined, false); },
+        lazySet(index, value) { settleWindowMember(w, index, value, true); },
         windowSet(key, value) { bridge.enter(() => { set(handle.shared, key, into(value, w)); }); },
         top() { return out(hooks.top(w), w); },
         parent() { return out(hooks.parent(w), w); },
       });
-      const made = make()(M, seed);
+      w.M = M;
+      const made = make()(M, seed, compile);
       w.factories = made.factories;
       w.intrinsics = made.intrinsics;
       realms.set(w.intrinsics.ObjectPrototype, w);
@@ -899,10 +947,15 @@
     // interfaces behind it) as a property of `target` (the object the world's global inherits
     // from), each made when first read. (JavaScriptCore allows no proxy in a global object's
     // prototype chain, so each name is an accessor until then.)
+    // The names are the same on every page (the DOM's interfaces, then the page's own window
+    // members), so the plan and the source of the function that makes the object are shared:
+    // a world compiles it once per source (JavaScriptCore's code cache knows it from the last
+    // world) and makes every accessor in one object literal, where defining each took most of a
+    // navigation's cost.
     function windowPlan(handle) {
       let plan = windowPlans.get(handle);
       if (plan !== undefined) return plan;
-      plan = [];
+      const entries = [];
       const seen = new Set();
       for (let source = handle.shared; source !== null && source !== ObjectPrototype; source = getPrototypeOf(source)) {
         const keys = ownKeys(source);
@@ -911,8 +964,29 @@
           if (typeof key !== "string" || seen.has(key) || key.charCodeAt(0) === 95) continue;
           seen.add(key);
           const d = getOwnPropertyDescriptor(source, key);
-          plan[plan.length] = { key, accessor: !("value" in d), settable: d.set !== undefined, enumerable: d.enumerable };
+          entries[entries.length] = { key, accessor: !("value" in d), settable: d.set !== undefined, enumerable: d.enumerable };
         }
+      }
+      let signature = "";
+      for (let i = 0; i < entries.length; i++) {
+        const e = entries[i];
+        signature += (e.accessor ? (e.settable ? "A" : "a") : "v") + (e.enumerable ? "e" : "h") + e.key + "\n";
+      }
+      plan = windowPlanSources.get(signature);
+      if (plan === undefined) {
+        let body = "\"use strict\"; return {\n__proto__: proto,\n";
+        for (let i = 0; i < entries.length; i++) {
+          const e = entries[i], name = JSON.stringify(e.key);
+          if (e.accessor) {
+            body += "get " + name + "() { return M.windowGet(" + name + "); },\n";
+            if (e.settable) body += "set " + name + "(value) { M.windowSet(" + name + ", value); },\n";
+          } else {
+            body += "get " + name + "() { return M.lazyGet(" + i + "); },\nset " + name + "(value) { M.lazySet(" + i + ", value); },\n";
+          }
+        }
+        body += "};";
+        plan = { entries, body };
+        windowPlanSources.set(signature, plan);
       }
       windowPlans.set(handle, plan);
       return plan;
@@ -922,19 +996,29 @@
     function windowBase(w, eventTargetPrototype) {
       return mirrorPrototype(eventTargetPrototype, w);
     }
-    function installWindow(w, target) {
+    // The object the world's global inherits from (its window members), made from the plan.
+    function installWindow(w, proto) {
       const plan = windowPlan(w.handle);
-      const shared = w.handle.shared;
-      for (let i = 0; i < plan.length; i++) {
-        const entry = plan[i];
-        const key = entry.key;
-        if (entry.accessor) {
-          const pair = w.factories.windowAccessor(key, key, entry.settable);
-          defineProperty(target, key, { get: pair.get, set: pair.set, enumerable: entry.enumerable, configurable: true });
-        } else {
-          w.factories.lazy(target, key, entry.enumerable, () => out(get(shared, key), w));
+      const members = w.factories.fromSource(plan.body, w.M, proto);
+      w.windowEntries = plan.entries;
+      w.windowMembers = members;
+      for (let i = 0; i < plan.entries.length; i++) {
+        const entry = plan.entries[i];
+        if (!entry.enumerable) {
+          const d = getOwnPropertyDescriptor(members, entry.key);
+          d.enumerable = false;
+          defineProperty(members, entry.key, d);
         }
       }
+      return members;
+    }
+    // A window member read for the first time: made (as the world sees it) and kept as a data
+    // property in its place; one assigned first simply takes the assigned value.
+    function settleWindowMember(w, index, value, assigned) {
+      const entry = w.windowEntries[index];
+      const made = assigned ? value : out(get(w.handle.shared, entry.key), w);
+      defineProperty(w.windowMembers, entry.key, { value: made, writable: true, enumerable: entry.enumerable, configurable: true });
+      return made;
     }
 
     // A lazy global of a world (structuredClone, TextEncoder …): made by the engine when first

@@ -36,16 +36,24 @@
   const realToString = Function.prototype.toString;
   const natives = new WeakMap();
   const apply = Reflect.apply;
+  // The engine's generated members (boot/membrane.js literalOf, windowPlan) are known by their
+  // one statement.
+  const GENERATED = /^(?:get |set )?(?:"[^"]*"|\[S\[\d+\]\])\([^)]*\) \{ (?:return )?M\.(?:invoke|get|set|lazyGet|lazySet|windowGet|windowSet)\(/;
+  const regExpTest = RegExp.prototype.test;
   function toString() {
     const name = natives.get(this);
     if (name !== undefined) return "function " + name + "() {\n    [native code]\n}";
-    return apply(realToString, this, []);
+    const text = apply(realToString, this, []);
+    if (typeof this === "function" && apply(regExpTest, GENERATED, [text])) {
+      return "function " + this.name + "() {\n    [native code]\n}";
+    }
+    return text;
   }
   natives.set(toString, "toString");
   defineProperty(Function.prototype, "toString", { __proto__: null, value: toString, writable: true, configurable: true });
   const native = (fn, name) => { natives.set(fn, name); return fn; };
 
-  return function makeWorld(M, seed) {
+  return function makeWorld(M, seed, compile) {
     // MARK: - The membrane's factories: each function made here forwards to the engine with a
     // key (the engine's record of what it stands for) and this call's `this` and arguments.
 
@@ -59,6 +67,7 @@
       defineProperty(fn, "name", { __proto__: null, value, configurable: true });
       return sized(fn, length);
     }
+    const compiled = new Map();
     const factories = {
       // A WebIDL operation: not a constructor.
       method(key, label, length) {
@@ -96,6 +105,13 @@
           set [label](value) { M.windowSet(key, value); },
         }, label);
         return { get: pair.get, set: writable ? pair.set : undefined };
+      },
+      // An object made by code the engine generated (the window members: boot/membrane.js
+      // windowPlan), compiled in this realm once per source.
+      fromSource(body, bridge, proto, records, symbols) {
+        let make = compiled.get(body);
+        if (make === undefined) compiled.set(body, make = compile("(function (M, proto, K, S) {\n" + body + "\n})"));
+        return make(bridge, proto, records, symbols);
       },
       array() { return []; },
       object(proto) { return proto === undefined ? {} : create(proto); },
