@@ -111,21 +111,7 @@ extension Browser {
         _ = try? session.realm.engine["web"]["cookies"].invoke("restart")
         for id in popups.keys.sorted() { closePopup(id) }
         for host in extensions {
-            if let page = host.backgroundPage {
-                if let context = host.backgroundContext { contexts[context.id] = nil }
-                host.backgroundContext = nil
-                host.backgroundPage = nil
-                page.close()
-            }
-            host.wakeEvents = []
-            if let pending = host.idleUnloadTask { loop.cancel(pending) }
-            host.idleUnloadTask = nil
-            host.lastBackgroundPortActivity = nil
-            host.sessionStorage.replaceAll("{}")
-            host.dnr.sessionRules = []
-            host.dnr.matches = []
-            host.dnr.feedbackCalls = []
-            host.dnr.invalidate()
+            unload(host)
             host.action.global = ActionState.Values()
             host.action.tabs = [:]
             // Chrome keeps alarms across a restart (its StateStore); Safari keeps them in
@@ -148,18 +134,9 @@ extension Browser {
         for (url, active) in reopen { try openTab(url: url, active: active) }
     }
 
-    /// `runtime.reload()`: the extension is unloaded and loaded again, as both browsers do
-    /// (WebKit's WebExtensionContext::reload is unload then load): its popup and its own tabs
-    /// close, its background starts afresh, and what lives only as long as it is loaded goes —
-    /// storage.session, session rules, the matched-rule log, toolbar values set by the API and the
-    /// action count, its ports. storage.local, dynamic rules, alarms and registered scripts stay.
-    /// Chrome then fires `runtime.onInstalled` with reason `update` (its documented behaviour for
-    /// reload); WebKit fires onInstalled only when the version differs from the last one it saw,
-    /// so a reload of the same version fires nothing. Content scripts already in pages stay.
-    public func reloadExtension(_ host: ExtensionHost) throws {
-        trace.record(.navigation, at: "browser", "reload \(host.bundle.manifest.name)")
-        closePopup(host.id)
-        for tab in tabs where extensionHost(owning: tab.url) === host { close(tab) }
+    /// What of `host` lives only as long as it is loaded, gone (a restart, a reload): its
+    /// background and what it waits for, storage.session, session rules and the match log.
+    private func unload(_ host: ExtensionHost) {
         if let page = host.backgroundPage {
             if let context = host.backgroundContext { contexts[context.id] = nil }
             host.backgroundContext = nil
@@ -175,6 +152,21 @@ extension Browser {
         host.dnr.matches = []
         host.dnr.feedbackCalls = []
         host.dnr.invalidate()
+    }
+
+    /// `runtime.reload()`: the extension is unloaded and loaded again, as both browsers do
+    /// (WebKit's WebExtensionContext::reload is unload then load): its popup and its own tabs
+    /// close, its background starts afresh, and what lives only as long as it is loaded goes —
+    /// storage.session, session rules, the matched-rule log, toolbar values set by the API and the
+    /// action count, its ports. storage.local, dynamic rules, alarms and registered scripts stay.
+    /// Chrome then fires `runtime.onInstalled` with reason `update` (its documented behaviour for
+    /// reload); WebKit fires onInstalled only when the version differs from the last one it saw,
+    /// so a reload of the same version fires nothing. Content scripts already in pages stay.
+    public func reloadExtension(_ host: ExtensionHost) throws {
+        trace.record(.navigation, at: "browser", "reload \(host.bundle.manifest.name)")
+        closePopup(host.id)
+        for tab in tabs where extensionHost(owning: tab.url) === host { close(tab) }
+        unload(host)
         let before = Dictionary(tabs.map { ($0.id, host.action.effective(tab: $0.id)) }, uniquingKeysWith: { $1 })
         host.action.global = ActionState.Values()
         host.action.tabs = [:]
