@@ -173,4 +173,53 @@ import WebRuntime
         // The engine realm, the page world and the content world.
         #expect(session.realm.context.memoryStatistics()["globalObjectCount"] == 3)
     }
+
+    /// Issue 18, point 7: the page cannot break the harness. A page that replaces what the
+    /// engine's DOM and the harness call (Element.prototype.remove, appendChild, the array
+    /// iterator, push, call, apply, JSON.stringify, Object.prototype.toString, Promise.prototype.then)
+    /// and freezes `document` changes its own world only: the harness's operations, a content
+    /// world and the engine's own DOM calls behave as on a calm page, and the window refuses the freeze.
+    @Test func aPageCannotBreakTheHarnessOrAnotherWorld() throws {
+        let (session, page) = try Support.load("""
+            <ul id=list><li id=a>a</li><li id=b>b</li></ul><button id=go onclick="window.clicked = (window.clicked || 0) + 1">go</button>
+            <script>
+            Element.prototype.remove = function () {};
+            Node.prototype.appendChild = function (node) { return node; };
+            Node.prototype.removeChild = function (node) { return node; };
+            Array.prototype[Symbol.iterator] = function* () {};
+            Array.prototype.push = function () { return 0; };
+            Function.prototype.call = function () {};
+            Function.prototype.apply = function () {};
+            JSON.stringify = function () { return "hijacked"; };
+            Object.prototype.toString = function () { return "[object Hijacked]"; };
+            Promise.prototype.then = function () { return this; };
+            Object.freeze(document);
+            let refused = "";
+            try { Object.freeze(window); } catch (error) { refused = error.constructor === TypeError ? "TypeError" : "other"; }
+            window.refused = refused;
+            </script>
+            """, contentScripts: [Support.contentScript("")])
+        try withExtendedLifetime(session) {
+            #expect(page.errors.isEmpty, "\(page.errors)")
+            #expect(try Support.eval(page.pageWorld, "window.refused") as? String == "TypeError")
+            // The harness's own operations: a click, a computed style, the engine's DOM.
+            #expect(try page.click("#go"))
+            #expect(try Support.eval(page.pageWorld, "window.clicked") as? Double == 1)
+            #expect(try page.computedStyle("#a", "display") == "list-item")
+            #expect(try Support.evalInEngine(page, "const list = document.getElementById('list'); list.removeChild(document.getElementById('a')); document.getElementById('b').remove(); list.childNodes.length") as? Double == 0)
+            // A content world of the same page: its own builtins and the real DOM.
+            let content = try page.contentWorld(for: "test")
+            #expect(try Support.eval(content, """
+                const item = document.createElement('li');
+                document.getElementById('list').appendChild(item);
+                const seen = [];
+                for (const node of document.querySelectorAll('li')) seen.push(node.localName);
+                item.remove();
+                [seen.length, document.querySelectorAll('li').length, JSON.stringify({ a: 1 }), Object.prototype.toString.call([]),
+                 Math.max.apply(null, [1, 2]), typeof Promise.resolve(1).then(() => 1).then].join()
+                """) as? String == #"1,0,{"a":1},[object Array],2,function"#)
+            // And the page's world as it made it.
+            #expect(try Support.eval(page.pageWorld, "JSON.stringify({})") as? String == "hijacked")
+        }
+    }
 }

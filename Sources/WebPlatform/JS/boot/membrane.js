@@ -681,7 +681,12 @@
           for (let i = 0; i < args.length; i++) list[i] = out(args[i], w);
           return into(construct(fn, list, newTarget === thunk ? fn : out(newTarget, w)), w);
         },
-        get(target, key) { return into(get(fn, key), w); },
+        // The engine calls a listener with `listener.call(…)`: that must be the engine's own
+        // Function.prototype.call, not whatever the world's is now (a page may have replaced it).
+        get(target, key) {
+          if (key === "call" || key === "apply" || key === "bind") return FunctionPrototype[key];
+          return into(get(fn, key), w);
+        },
         has(target, key) { return has(fn, key); },
       });
       w.thunks.set(fn, thunk);
