@@ -222,4 +222,18 @@ import WebRuntime
             #expect(try Support.eval(page.pageWorld, "JSON.stringify({})") as? String == "hijacked")
         }
     }
+
+    /// Bytes the engine hands a world are the view's own: a typed array that starts inside its
+    /// buffer arrives as its bytes, not the buffer's first ones.
+    @Test func typedArraysCrossWithTheirOffset() throws {
+        let (session, page) = try Support.load("<p>x</p>")
+        let promise = try page.pageWorld.evaluate("""
+            new Promise((resolve) => {
+              const channel = new MessageChannel();
+              channel.port2.onmessage = (event) => resolve([event.data instanceof Uint8Array, event.data.byteOffset, Array.from(event.data)].join());
+              channel.port1.postMessage(new Uint8Array([1, 2, 3, 4, 5]).subarray(2, 4));
+            })
+            """, sourceURL: "test")
+        #expect(try session.settle(promise).toString() == "true,0,3,4")
+    }
 }

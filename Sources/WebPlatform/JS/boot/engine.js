@@ -23,23 +23,8 @@
     if (pageId !== undefined) host.reportError(pageId, error);
   }, () => membrane);
 
-  // MARK: - Virtual time
-
+  // The page's title as the browser shows it (domino's own getter; see `title()` below).
   const documentTitle = Object.getOwnPropertyDescriptor(impl.Document.prototype, "title").get;
-  const RealDate = Date;
-  // Date follows the virtual clock: `new Date()` and `Date.now()` read host.now(), everything
-  // else is the engine's own Date. Called without `new`, Date returns a string (ECMA-262 21.4.2.1).
-  function VirtualDate(...args) {
-    if (new.target === undefined) return new RealDate(host.now()).toString();
-    return Reflect.construct(RealDate, args.length ? args : [host.now()], new.target);
-  }
-  VirtualDate.prototype = RealDate.prototype;
-  Object.defineProperty(RealDate.prototype, "constructor", { value: VirtualDate, writable: true, configurable: true });
-  VirtualDate.now = function now() { return host.now(); };
-  VirtualDate.parse = RealDate.parse;
-  VirtualDate.UTC = RealDate.UTC;
-  Object.defineProperty(VirtualDate, "name", { value: "Date" });
-
   const SAFARI_UA = "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/26.0 Safari/605.1.15";
   // HTML 8.9.1: `navigator` is a Navigator whose attributes are getters on Navigator.prototype,
   // enumerable and configurable as WebIDL makes them, so page script may shadow or redefine
@@ -178,19 +163,16 @@
 
   // MARK: - Worlds (boot/membrane.js): every world sees the DOM through wrappers of its own
 
-  const interfaces = new WeakSet();
   const interfaceNames = new WeakMap();  // an interface's prototype → its name, for errors
   for (const name of Object.keys(domGlobals)) {
     const value = domGlobals[name];
     if (typeof value !== "function") continue;
-    interfaces.add(value);
     if (value.prototype && typeof value.prototype === "object" && !interfaceNames.has(value.prototype)) interfaceNames.set(value.prototype, name);
   }
   const windowHandles = new WeakMap();  // a page's window EventTarget → its page handle
   membrane = makeMembrane()({
     structuredClone: ctx.makeStructuredClone(globalThis),
     windowOf: (raw) => windowHandles.get(raw),
-    isInterface: (fn) => interfaces.has(fn),
     interfaceName: (proto) => interfaceNames.get(proto),
     interfaceObject: (name) => domGlobals[name],
     isNamedMap: (raw) => ctx.namedObjects.has(raw),

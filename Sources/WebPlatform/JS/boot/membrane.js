@@ -44,6 +44,7 @@
   const typedArrayTag = getOwnPropertyDescriptor(typedArrayPrototype, Symbol.toStringTag).get;
   const typedArrayBuffer = getOwnPropertyDescriptor(typedArrayPrototype, "buffer").get;
   const typedArrayOffset = getOwnPropertyDescriptor(typedArrayPrototype, "byteOffset").get;
+  const typedArrayByteLength = getOwnPropertyDescriptor(typedArrayPrototype, "byteLength").get;
   const typedArrayLength = getOwnPropertyDescriptor(typedArrayPrototype, "length").get;
   const INDEX = /^(?:0|[1-9][0-9]*)$/;
   const isView = ArrayBuffer.isView;
@@ -239,11 +240,11 @@
     }
 
     function copyTypedArray(array, w) {
-      const tag = apply(typedArrayTag, array, []);
-      const Kind = w.global[tag];
-      const buffer = apply(bufferSlice, apply(typedArrayBuffer, array, []), []);
+      // The bytes the view sees (from its offset, as long as it is), in the world's own kind.
+      const Kind = w.intrinsics.typedArrays[apply(typedArrayTag, array, [])];
+      const start = apply(typedArrayOffset, array, []);
+      const buffer = apply(bufferSlice, apply(typedArrayBuffer, array, []), [start, start + apply(typedArrayByteLength, array, [])]);
       const copy = new Kind(copyBuffer(buffer, w), 0, apply(typedArrayLength, array, []));
-      void typedArrayOffset;
       return remember(array, copy, w);
     }
 

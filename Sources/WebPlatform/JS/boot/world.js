@@ -25,6 +25,8 @@
   const intrinsics = freeze({
     Object, Function, Array, Promise, Date: RealDate, Error, TypeError, RangeError, SyntaxError, ReferenceError, EvalError, URIError,
     ArrayBuffer, Uint8Array, Map, Set, RegExp, Symbol,
+    typedArrays: freeze({ Int8Array, Uint8Array, Uint8ClampedArray, Int16Array, Uint16Array, Int32Array, Uint32Array,
+      Float32Array, Float64Array, BigInt64Array, BigUint64Array }),
     ObjectPrototype: Object.prototype, ArrayPrototype: Array.prototype, FunctionPrototype: Function.prototype,
     ErrorPrototype: Error.prototype,
     IteratorPrototype: getPrototypeOf(getPrototypeOf([][Symbol.iterator]())),
@@ -96,15 +98,6 @@
           set [key](value) { settle(value); },
         }, key);
         defineProperty(target, key, { __proto__: null, get: pair.get, set: pair.set, enumerable, configurable: true });
-      },
-      // A forwarding accessor on the world's window for a window attribute the engine keeps
-      // (onload, innerWidth …): reads and writes go to the engine's window object.
-      windowAccessor(key, label, writable) {
-        const pair = getOwnPropertyDescriptor({
-          get [label]() { return M.windowGet(key); },
-          set [label](value) { M.windowSet(key, value); },
-        }, label);
-        return { get: pair.get, set: writable ? pair.set : undefined };
       },
       // An object made by code the engine generated (the window members: boot/membrane.js
       // windowPlan), compiled in this realm once per source.
