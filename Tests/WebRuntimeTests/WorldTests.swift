@@ -193,15 +193,20 @@ import WebRuntime
             JSON.stringify = function () { return "hijacked"; };
             Object.prototype.toString = function () { return "[object Hijacked]"; };
             Promise.prototype.then = function () { return this; };
+            Object.preventExtensions(document);
+            Object.seal(document);
             Object.freeze(document);
             let refused = "";
-            try { Object.freeze(window); } catch (error) { refused = error.constructor === TypeError ? "TypeError" : "other"; }
+            const refusals = ["freeze", "seal", "preventExtensions"];
+            for (let i = 0; i < 3; i++) {
+              try { Object[refusals[i]](window); refused += "none,"; } catch (error) { refused += (error.constructor === TypeError ? "TypeError" : "other") + ","; }
+            }
             window.refused = refused;
             </script>
             """, contentScripts: [Support.contentScript("")])
         try withExtendedLifetime(session) {
             #expect(page.errors.isEmpty, "\(page.errors)")
-            #expect(try Support.eval(page.pageWorld, "window.refused") as? String == "TypeError")
+            #expect(try Support.eval(page.pageWorld, "window.refused") as? String == "TypeError,TypeError,TypeError,")
             // The harness's own operations: a click, a computed style, the engine's DOM.
             #expect(try page.click("#go"))
             #expect(try Support.eval(page.pageWorld, "window.clicked") as? Double == 1)
