@@ -17,6 +17,7 @@ extension Page {
     /// `serviceWorker`, the world's `import()` rejects, as WebKit's does in a service worker.
     /// - Throws: ``JSError`` when the module loader cannot be reached.
     package func runModule(url: String, in world: World, serviceWorker: Bool, during: String) throws {
+        world.noteExtensionCode(url)
         try callWeb("modules", "runModule", [world.global, url, serviceWorker, during])
     }
 

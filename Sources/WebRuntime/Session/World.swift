@@ -40,7 +40,22 @@ public final class World {
     /// - Throws: ``JSError`` with the script's URL, line, column and stack.
     @discardableResult
     public func evaluate(_ source: String, sourceURL: String, startingLine: Int = 1) throws -> JSValue {
-        try context.evaluate(source, sourceURL: sourceURL, startingLine: startingLine)
+        noteExtensionCode(sourceURL)
+        return try context.evaluate(source, sourceURL: sourceURL, startingLine: startingLine)
+    }
+
+    /// Whether an extension's script has run in this page world (a content script of world
+    /// MAIN, executeScript's MAIN world).
+    private var ranExtensionCode = false
+
+    /// Tells the page's document when an extension's script first runs in its page world: until
+    /// then a change made while the page world's code is innermost is the page's own, and the
+    /// DOM trace need not read the stack to say so (JS/trace/dom-trace.js).
+    func noteExtensionCode(_ sourceURL: String) {
+        guard kind == .page, !ranExtensionCode,
+              sourceURL.hasPrefix("safari-web-extension:") || sourceURL.hasPrefix("chrome-extension:") else { return }
+        ranExtensionCode = true
+        try? page?.document.set("_advExtensionCodeInPage", context.boolean(true))
     }
 
     /// Evaluates a script as the browser runs one: an exception is reported to the page (with its
@@ -49,6 +64,7 @@ public final class World {
     @discardableResult
     public func run(_ source: String, sourceURL: String, startingLine: Int = 1, during: String? = nil) -> Bool {
         do {
+            noteExtensionCode(sourceURL)
             try context.evaluate(source, sourceURL: sourceURL, startingLine: startingLine)
             return true
         } catch let error as JSError {

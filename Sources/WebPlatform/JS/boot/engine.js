@@ -117,7 +117,9 @@
   const ctx = {
     // Objects whose wrappers forward names the prototype chain lacks to the object itself
     // (a string map such as `dataset` or a Storage, a style declaration): boot/membrane.js.
-    namedObjects: new WeakSet(),
+    // Each maps to the table of methods it answers (a null-prototype object), or null when
+    // only the object itself can say.
+    namedObjects: new WeakMap(),
     // Prototypes whose enumerable accessors (a style declaration's hundreds of properties) stay
     // the engine's: their objects' wrappers forward those names instead of mirroring them.
     forwardedPrototypes: new WeakSet(),
@@ -175,7 +177,7 @@
     windowOf: (raw) => windowHandles.get(raw),
     interfaceName: (proto) => interfaceNames.get(proto),
     interfaceObject: (name) => domGlobals[name],
-    isNamedMap: (raw) => ctx.namedObjects.has(raw),
+    namedObjects: ctx.namedObjects,
     isForwarded: (proto) => ctx.forwardedPrototypes.has(proto),
     isEvent: (raw) => raw instanceof impl.Event,
     isCustomEvent: (fn) => fn === domGlobals.CustomEvent,

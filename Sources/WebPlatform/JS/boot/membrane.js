@@ -54,8 +54,12 @@
   return function makeMembrane(options) {
     const structuredClone = options.structuredClone;  // (value) → an engine-realm clone, or throws
     const windowOf = options.windowOf;                // raw window → { handle } | undefined
+    const namedObjects = options.namedObjects;        // a string map → its method table, or null
 
     const rawOf = new WeakMap();     // a wrapper (of any world) → its engine object
+    // A platform wrapper → its engine object's prototype (which never changes), for brand checks
+    // without asking the object (a style declaration is a proxy, slow to ask).
+    const protoOf = new WeakMap();
     const thunks = new WeakMap();    // an engine proxy of a world's function → { fn, world }
     const views = new WeakMap();     // an engine proxy of a world's object → { object, world }
     const globals = new WeakMap();   // a world's global → its world
@@ -66,7 +70,10 @@
     const functionKeys = new WeakMap(); // an engine function → its key
     const windowPlans = new WeakMap();  // a page handle → its window members' names (windowPlan)
     const windowPlanSources = new Map(); // a list of window members → its plan (windowPlan)
-    let current = null;              // the world whose DOM call is running
+    // The world whose code is innermost while the engine runs: the one whose DOM call is
+    // running, or whose function the engine called. null when no world's code is on the stack
+    // but code Swift evaluated directly (a script run at top level) until it calls the DOM.
+    let current = null;
     let constructingCustomEvent = false; // while `new CustomEvent(type, init)` reads its init
 
     // The world of an object that is neither the engine's nor a wrapper: found by the realm its
@@ -141,7 +148,7 @@
       if (type === "function") return mirrorFunction(value, w);
       if (opaque.has(value)) return forwarding(value, w);
       const proto = getPrototypeOf(value);
-      if (options.isNamedMap(value)) return wrapPlatformObject(value, proto, w, "named");
+      if (namedObjects.has(value)) return wrapPlatformObject(value, proto, w, "named");
       // domino's NodeList is an Array subclass: a platform object, not a sequence.
       if (isArray(value) && proto === ArrayPrototype) return copyArray(value, w);
       if (proto === ObjectPrototype || proto === null) return copyObject(value, w);
@@ -460,8 +467,13 @@
         const name = nameOf(entry.key);
         if (entry.kind === "method") {
           const params = [];
-          for (let p = 0; p < entry.record.target.length; p++) params[p] = "a" + p;
-          body += name + "(" + params.join(", ") + ") { return M.invoke(K[" + index + "], this, arguments); },\n";
+          const declared = entry.record.target.length;
+          for (let p = 0; p < declared; p++) params[p] = "a" + p;
+          const list = params.join(", ");
+          const k = "K[" + index + "]";
+          // A call with as many arguments as declared (up to two) passes them as they are.
+          const fast = declared <= 2 ? "if (arguments.length === " + declared + ") return M.invoke" + declared + "(" + k + ", this" + (declared ? ", " + list : "") + "); " : "";
+          body += name + "(" + list + ") { " + fast + "return M.invoke(" + k + ", this, arguments); },\n";
         } else {
           if (entry.kind === "default" || d.get) body += "get " + name + "() { return M.get(K[" + index + "], this); },\n";
           if (entry.kind === "accessor" && d.set) body += "set " + name + "(value) { M.set(K[" + index + "], this, value); },\n";
@@ -516,6 +528,7 @@
       else wrapper = collection(raw, create(prototype), kind, w);
       if (onWrapper) mirrorOwnData(raw, mirror, w, wrapper);
       rawOf.set(wrapper, raw);
+      protoOf.set(wrapper, proto);
       w.wrappers.set(raw, wrapper);
       return wrapper;
     }
@@ -574,9 +587,24 @@
     // chain lacks). One handler per world and kind serves all of them.
     const collectionRaw = new WeakMap();  // a collection wrapper's proxy target → the engine object
     function isIndex(key) {
-      if (typeof key !== "string") return false;
-      const c = key.charCodeAt(0);
-      return c >= 48 && c <= 57 && INDEX.test(key);
+      return indexFrom(key) >= 0;
+    }
+    // The array index a property key names (a canonical numeric string below 2^32 - 1), or -1:
+    // read as a number, the engine's element read takes its fast path.
+    function indexFrom(key) {
+      if (typeof key !== "string") return -1;
+      const length = key.length;
+      if (length === 0 || length > 10) return -1;
+      let c = key.charCodeAt(0);
+      if (c === 48) return length === 1 ? 0 : -1;
+      if (c < 49 || c > 57) return -1;
+      let value = c - 48;
+      for (let i = 1; i < length; i++) {
+        c = key.charCodeAt(i);
+        if (c < 48 || c > 57) return -1;
+        value = value * 10 + (c - 48);
+      }
+      return value < 4294967295 ? value : -1;
     }
     function collection(raw, target, kind, w) {
       collectionRaw.set(target, raw);
@@ -590,7 +618,8 @@
       const named = (t, key) => isNamed && typeof key === "string" && !has(t, key);
       return {
         get(t, key, receiver) {
-          if (isIndex(key)) return out(collectionRaw.get(t)[key], w);
+          const index = indexFrom(key);
+          if (index >= 0) return out(collectionRaw.get(t)[index], w);
           if (isList && key === "length") return collectionRaw.get(t).length;
           const found = get(t, key, receiver);
           if (found !== undefined || !isNamed || typeof key !== "string" || has(t, key)) return found;
@@ -599,7 +628,13 @@
         },
         set(t, key, value, receiver) {
           const raw = collectionRaw.get(t);
-          if (named(t, key)) { raw[key] = into(value, w); return true; }
+          if (named(t, key)) {
+            // A string map's write is a DOM call of w's (a style or data attribute changes).
+            const previous = current;
+            current = w;
+            try { raw[key] = into(value, w); } finally { current = previous; }
+            return true;
+          }
           if (isIndex(key) || (isList && key === "length")) return false;
           return set(t, key, value, receiver);
         },
@@ -611,7 +646,11 @@
         },
         deleteProperty(t, key) {
           const raw = collectionRaw.get(t);
-          if (named(t, key)) return deleteProperty(raw, key);
+          if (named(t, key)) {
+            const previous = current;
+            current = w;
+            try { return deleteProperty(raw, key); } finally { current = previous; }
+          }
           if (isIndex(key)) return !(Number(key) < raw.length);
           return deleteProperty(t, key);
         },
@@ -672,15 +711,20 @@
       if (thunk !== undefined) return thunk;
       const shadow = function () {};
       thunk = new Proxy(shadow, {
+        // While it runs, w's code is the innermost (see current).
         apply(target, thisArg, args) {
           const list = [];
           for (let i = 0; i < args.length; i++) list[i] = out(args[i], w);
-          return into(apply(fn, out(thisArg, w), list), w);
+          const previous = current;
+          current = w;
+          try { return into(apply(fn, out(thisArg, w), list), w); } finally { current = previous; }
         },
         construct(target, args, newTarget) {
           const list = [];
           for (let i = 0; i < args.length; i++) list[i] = out(args[i], w);
-          return into(construct(fn, list, newTarget === thunk ? fn : out(newTarget, w)), w);
+          const previous = current;
+          current = w;
+          try { return into(construct(fn, list, newTarget === thunk ? fn : out(newTarget, w)), w); } finally { current = previous; }
         },
         // The engine calls a listener with `listener.call(…)`: that must be the engine's own
         // Function.prototype.call, not whatever the world's is now (a page may have replaced it).
@@ -746,7 +790,8 @@
       const brand = key.brand;
       if (brand === null) return raw !== undefined ? raw : into(thisArg, w);
       if (raw !== undefined) {
-        const proto = getPrototypeOf(raw);
+        let proto = protoOf.get(thisArg);
+        if (proto === undefined) proto = getPrototypeOf(raw);
         // The prototypes already found to carry the brand (most keys see one or a few).
         if (proto === key.seen) return raw;
         const accepted = key.accepted;
@@ -777,6 +822,24 @@
       return list;
     }
 
+    // A primitive as it is, anything else unwrapped.
+    function intoValue(value, w) {
+      return value !== null && (typeof value === "object" || typeof value === "function") ? into(value, w) : value;
+    }
+
+    // The method a call on `self` runs: a string map answers its own methods (from its table
+    // when it has one, else through its own lookup); the prototype's otherwise.
+    function methodOf(key, self) {
+      if (key.key !== undefined) {
+        const table = namedObjects.get(self);
+        if (table !== undefined) {
+          const found = table === null ? self[key.key] : table[key.key];
+          if (typeof found === "function") return found;
+        }
+      }
+      return key.target;
+    }
+
     // The object's own property (an own accessor a layer gave one object answers for it, a
     // prototype's otherwise), read by a function of its own per name: one shared `o[name]` would
     // see every name and every kind of object, and JavaScriptCore's caches give up on that.
@@ -805,14 +868,45 @@
           current = w;
           try {
             const self = unwrapThis(key, thisArg, w, "call");
-            // Looked up on the object (a style declaration answers its own methods; a layer may
-            // give one object, or a subclass, its own); the prototype's when it has none.
-            let method = key.target;
-            if (key.key !== undefined && options.isNamedMap(self)) {
-              const found = self[key.key];
-              if (typeof found === "function") method = found;
-            }
-            return out(apply(method, self, intoList(args, w)), w);
+            return out(apply(methodOf(key, self), self, intoList(args, w)), w);
+          } catch (error) {
+            throw out(error, w);
+          } finally {
+            current = previous;
+          }
+        },
+        // The calls with as many arguments as the method declares (most), without an
+        // `arguments` object.
+        invoke0(key, thisArg) {
+          const previous = current;
+          current = w;
+          try {
+            const self = unwrapThis(key, thisArg, w, "call");
+            return out(apply(methodOf(key, self), self, []), w);
+          } catch (error) {
+            throw out(error, w);
+          } finally {
+            current = previous;
+          }
+        },
+        invoke1(key, thisArg, a0) {
+          const previous = current;
+          current = w;
+          try {
+            const self = unwrapThis(key, thisArg, w, "call");
+            return out(apply(methodOf(key, self), self, [intoValue(a0, w)]), w);
+          } catch (error) {
+            throw out(error, w);
+          } finally {
+            current = previous;
+          }
+        },
+        invoke2(key, thisArg, a0, a1) {
+          const previous = current;
+          current = w;
+          try {
+            const self = unwrapThis(key, thisArg, w, "call");
+            return out(apply(methodOf(key, self), self, [intoValue(a0, w), intoValue(a1, w)]), w);
           } catch (error) {
             throw out(error, w);
           } finally {
@@ -927,7 +1021,7 @@
       };
       const bridge = makeBridge(w);
       const M = freeze({
-        invoke: bridge.invoke, call: bridge.call, construct: bridge.construct, get: bridge.get, set: bridge.set,
+        invoke: bridge.invoke, invoke0: bridge.invoke0, invoke1: bridge.invoke1, invoke2: bridge.invoke2, call: bridge.call, construct: bridge.construct, get: bridge.get, set: bridge.set,
         now: hooks.now,
         console(level, args) { hooks.console(level, intoList(args, w)); },
         windowFunction(name, args) { return bridge.enter((list) => hooks.windowFunction(name, list), args); },

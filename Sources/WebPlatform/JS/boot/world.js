@@ -40,7 +40,7 @@
   const apply = Reflect.apply;
   // The engine's generated members (boot/membrane.js literalOf, windowPlan) are known by their
   // one statement.
-  const GENERATED = /^(?:get |set )?(?:"[^"]*"|\[S\[\d+\]\])\([^)]*\) \{ (?:return )?M\.(?:invoke|get|set|lazyGet|lazySet|windowGet|windowSet)\(/;
+  const GENERATED = /^(?:get |set )?(?:"[^"]*"|\[S\[\d+\]\])\([^)]*\) \{ (?:if \(arguments\.length === \d\) )?(?:return )?M\.(?:invoke\d?|get|set|lazyGet|lazySet|windowGet|windowSet)\(/;
   const regExpTest = RegExp.prototype.test;
   function toString() {
     const name = natives.get(this);

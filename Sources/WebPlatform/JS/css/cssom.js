@@ -217,6 +217,9 @@
       return index >= 0 && index < declaration.length ? declaration[index] : "";
     },
   };
+  // The methods a live declaration answers, as the membrane looks them up on a call (one
+  // table lookup instead of a trip through the proxy's get).
+  const declarationTable = Object.assign(Object.create(null), declarationMethods);
   const liveDeclarationHandler = {
     get(target, name) {
       if (name === "_advTarget") return target;
@@ -246,7 +249,7 @@
     declarationRules.set(declaration, rule);
     const live = new Proxy(declaration, liveDeclarationHandler);
     liveDeclarations.set(live, declaration);
-    ctx.namedObjects.add(live);
+    ctx.namedObjects.set(live, declarationTable);
     return live;
   }
 

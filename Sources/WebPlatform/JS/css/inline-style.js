@@ -128,7 +128,7 @@
     let declaration = declarationOf.get(element);
     if (declaration === undefined) {
       declaration = Object.create(proto);
-      ctx.namedObjects.add(declaration);
+      ctx.namedObjects.set(declaration, null);
       const state = { element, declaration, entries: [], text: undefined, indexed: 0 };
       slots.set(declaration, state);
       declarationOf.set(element, declaration);

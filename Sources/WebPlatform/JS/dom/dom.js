@@ -65,7 +65,7 @@
       },
     });
     Object.defineProperty(element, "_advDataset", { value: map });
-    ctx.namedObjects.add(map);
+    ctx.namedObjects.set(map, null);
     return map;
   } });
 

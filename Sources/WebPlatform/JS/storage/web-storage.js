@@ -155,7 +155,7 @@
         return true;
       },
     });
-    ctx.namedObjects.add(proxy);
+    ctx.namedObjects.set(proxy, null);
     states.set(proxy, { document, kind });
     return proxy;
   }

@@ -11,7 +11,8 @@
 //   tab1/content dom sheet insertRule 0 .ad { display: none !important; } of <style data-adv-personal-filters>
 //   tab1/content media set playbackRate=16 (now 16) on <video.html5-main-video>
 // Pages' own changes are not traced (a page would drown the trace); documents with no content
-// world skip the stack inspection entirely.
+// world skip the stack inspection entirely, and so do changes made while the page world's code
+// is innermost, on a page where no extension script has run in that world.
 (function (ctx) {
   "use strict";
   const host = ctx.host;
@@ -45,7 +46,12 @@
    * runtime's own code nor the DOM package decides (a page listener run by an extension's
    * `click()` is the page's change, not the extension's).
    */
-  function extensionOnStack() {
+  function extensionOnStack(document) {
+    // While the page world's code is innermost (the membrane knows), the change is the page's
+    // own, unless an extension's script has run in that world (world MAIN): only then does the
+    // stack have to say.
+    const world = ctx.membrane.current();
+    if (world !== null && world.id === "page" && !document._advExtensionCodeInPage) return null;
     const stack = new Error().stack || "";
     for (const frame of stack.split("\n")) {
       const at = frame.indexOf("@");
@@ -61,7 +67,7 @@
     // The parser's own insertions (no script runs inside a parse call) and documents without a
     // content world skip the stack inspection.
     if (!document._advExtensionWorlds || document._advParsing) return;
-    const extension = extensionOnStack();
+    const extension = extensionOnStack(document);
     if (!extension) return;
     let text;
     switch (record.type) {
@@ -92,7 +98,7 @@
   // pages' own changes cost no text.
   ctx.traceHooks.sheetChange = (document, owner, what, detail) => {
     if (!document._advExtensionWorlds || document._advParsing) return;
-    const extension = extensionOnStack();
+    const extension = extensionOnStack(document);
     if (!extension) return;
     const text = detail ? " " + clip(detail()) : "";
     host.traceDOM(document._advPageId, extension, "sheet " + what + text + " of " + describe(owner));
@@ -102,7 +108,7 @@
   ctx.traceHooks.mediaChange = (element, describeChange) => {
     const document = element.ownerDocument;
     if (!document || !document._advExtensionWorlds) return;
-    const extension = extensionOnStack();
+    const extension = extensionOnStack(document);
     if (!extension) return;
     host.traceDOM(document._advPageId, extension, describeChange() + " on " + describe(element), "media");
   };
