@@ -186,4 +186,29 @@ import WebRuntime
         let text = try value.toString()
         #expect(text == "function,object,function,function", "\(text)")
     }
+
+    /// An element with no interface of its own (`<i>`, `<section>`, `<nav>`, a custom name) has
+    /// the same `style` as a `<div>`: WebKit's declaration, written back to the attribute, seen
+    /// through each world's wrappers (it once kept domino's, whose writes a content world could
+    /// not reach: `el.style.display = 'none'` became an expando on the wrapper).
+    @Test func everyHTMLElementHasTheSameStyleDeclaration() throws {
+        let (session, page) = try Support.load("<i id=i></i><section id=s></section><x-y id=x></x-y><div id=d></div>", contentScripts: [Support.contentScript("")])
+        defer { withExtendedLifetime(session) {} }
+        do {
+            let script = """
+                ['i', 's', 'x', 'd'].map((id) => {
+                  const el = document.getElementById(id);
+                  el.style.display = 'none';
+                  el.style.margin = '1px 2px';
+                  const read = el.getAttribute('style');
+                  const same = Object.getPrototypeOf(el.style) === Object.getPrototypeOf(document.getElementById('d').style) && el.style instanceof CSSStyleDeclaration;
+                  el.removeAttribute('style');
+                  return [read, same, el.style.length].join();
+                }).join(' | ')
+                """
+            let expected = Array(repeating: "display: none; margin: 1px 2px;,true,0", count: 4).joined(separator: " | ")
+            #expect(try Support.eval(page.pageWorld, script) as? String == expected)
+            #expect(try Support.eval(try page.contentWorld(for: "test"), script) as? String == expected)
+        }
+    }
 }

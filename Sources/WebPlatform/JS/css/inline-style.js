@@ -136,11 +136,13 @@
     }
     return declaration;
   }
-  // [PutForwards=cssText]: `element.style = text` sets the declaration's cssText.
+  // [PutForwards=cssText]: `element.style = text` sets the declaration's cssText. HTMLElement's
+  // own (domino's, which elements with no interface of their own such as <i>, <section> or
+  // <nav> would otherwise get) is replaced too.
   for (const name of Object.keys(impl)) {
-    if (!/^(HTML.+|SVG)Element$/.test(name) || name === "HTMLElement") continue;
+    if (!/^(HTML.*|SVG)Element$/.test(name)) continue;
     const target = impl[name].prototype;
-    if (Object.prototype.hasOwnProperty.call(target, "style")) continue;
+    if (name !== "HTMLElement" && Object.prototype.hasOwnProperty.call(target, "style")) continue;
     Object.defineProperty(target, "style", { configurable: true, enumerable: true,
       get() { return styleOf(this); },
       set(value) { styleOf(this).cssText = String(value); },
