@@ -16,6 +16,15 @@ JS_EXPORT void JSContextGroupClearExecutionTimeLimit(JSContextGroupRef group);
 JS_EXPORT void JSGlobalContextSetUnhandledRejectionCallback(JSGlobalContextRef ctx, JSObjectRef function,
                                                             JSValueRef *exception);
 
+// From WebKit's private Source/JavaScriptCore/API/JSScriptRefPrivate.h, exported by the library: a
+// script parsed once for a context group and evaluated in any of its contexts without being
+// parsed again.
+typedef struct OpaqueJSScript *JSScriptRef;
+JS_EXPORT JSScriptRef JSScriptCreateFromString(JSContextGroupRef contextGroup, JSStringRef url, int startingLineNumber,
+                                               JSStringRef source, JSStringRef *errorMessage, int *errorLine);
+JS_EXPORT void JSScriptRelease(JSScriptRef script);
+JS_EXPORT JSValueRef JSScriptEvaluate(JSContextRef ctx, JSScriptRef script, JSValueRef thisValue, JSValueRef *exception);
+
 // Also from JSContextRefPrivate.h: turns `eval` and the `Function` constructor off (or on) in a
 // realm; each then throws an EvalError with `message`, as a page whose Content Security Policy
 // lacks 'unsafe-eval'.

@@ -29,6 +29,14 @@ extension JSContext {
         }
     }
 
+    /// Evaluates one of the host's own scripts, parsed once for the group
+    /// (``JSContextGroup/script(_:sourceURL:)``) however many realms run it.
+    /// - Throws: as ``evaluate(_:sourceURL:startingLine:this:)``.
+    @discardableResult
+    public func evaluate(hostScript source: String, sourceURL: String) throws -> JSValue {
+        try group.script(source, sourceURL: sourceURL).evaluate(in: self)
+    }
+
     /// Checks `source` for syntax errors without running it.
     /// - Throws: ``JSError`` (SyntaxError) with the position of the first error.
     public func checkSyntax(_ source: String, sourceURL: String? = nil, startingLine: Int = 1) throws {

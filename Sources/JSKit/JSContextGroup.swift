@@ -19,7 +19,30 @@ public final class JSContextGroup {
     }
 
     deinit {
+        // The scripts go first: each refers to the machine.
+        scripts.removeAll()
         JSContextGroupRelease(ref)
+    }
+
+    /// Scripts parsed for this group, by URL and text (see ``script(_:sourceURL:)``).
+    private var scripts: [ScriptKey: JSScript] = [:]
+    private struct ScriptKey: Hashable {
+        let sourceURL: String
+        let source: String
+    }
+    /// At most this many scripts are kept; later ones are parsed each time they are asked for.
+    public static let scriptCacheLimit = 1_024
+
+    /// `source` parsed once for this group: the host's own scripts (a world's bootstrap, code the
+    /// runtime generates) run in every new realm, and parsing them again for each one is most
+    /// of what a realm costs to set up.
+    /// - Throws: ``JSError`` (SyntaxError).
+    public func script(_ source: String, sourceURL: String) throws -> JSScript {
+        let key = ScriptKey(sourceURL: sourceURL, source: source)
+        if let known = scripts[key] { return known }
+        let made = try JSScript(source, sourceURL: sourceURL, group: self)
+        if scripts.count < Self.scriptCacheLimit { scripts[key] = made }
+        return made
     }
 
     /// The execution time limit in seconds currently applied to each call into this group, if any.

@@ -238,13 +238,13 @@ final class APIModule {
     weak var browser: Browser?
 
     init(realm: JSContext) throws {
-        let factory = try realm.evaluate(try SourceCache.shared.resource("browser-api.js", in: .module), sourceURL: "adv-runtime:///browser-api.js")
+        let factory = try realm.evaluate(hostScript: try SourceCache.shared.resource("browser-api.js", in: .module), sourceURL: "adv-runtime:///browser-api.js")
         let hostObject = realm.object()
-        let tests = try realm.evaluate(try SourceCache.shared.resource("test-api.js", in: .module), sourceURL: "adv-runtime:///test-api.js")
+        let tests = try realm.evaluate(hostScript: try SourceCache.shared.resource("test-api.js", in: .module), sourceURL: "adv-runtime:///test-api.js")
         module = try factory.call([hostObject, try tests.call([hostObject])])
         // Canonical JSON of values from any realm, for callers outside a context (the scenario
         // runner's expectations); contexts use their own (see makeContext).
-        try module.set("canonical", try realm.evaluate(try SourceCache.shared.resource("canonical.js", in: .module), sourceURL: "adv-runtime:///canonical.js").call())
+        try module.set("canonical", try realm.evaluate(hostScript: try SourceCache.shared.resource("canonical.js", in: .module), sourceURL: "adv-runtime:///canonical.js").call())
         weak let bridge = self
         func define(_ name: String, _ length: Int, _ body: @escaping (Browser, HostCall) throws -> JSValue?) throws {
             try hostObject.set(name, realm.function(name, length: length) { call in

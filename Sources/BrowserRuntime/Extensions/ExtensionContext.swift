@@ -27,7 +27,7 @@ final class ExtensionContext {
     var canonical: JSValue {
         get throws {
             if let made = canonicalFunction { return made }
-            let made = try world.context.evaluate(try SourceCache.shared.resource("canonical.js", in: .module), sourceURL: "adv-runtime:///canonical.js").call()
+            let made = try world.context.evaluate(hostScript: try SourceCache.shared.resource("canonical.js", in: .module), sourceURL: "adv-runtime:///canonical.js").call()
             canonicalFunction = made
             return made
         }

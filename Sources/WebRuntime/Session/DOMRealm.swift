@@ -75,14 +75,14 @@ package final class DOMRealm {
         // chains the world's window members behind it, so `document` and the DOM are on the
         // world's scope chain while its own builtins and top-level bindings stay its own.
         // boot/world.js runs in the world's realm: the functions it makes are the world's.
-        let makeWorld = try Self.evaluate("boot/world.js", in: world)
+        let makeWorld = try world.evaluate(hostScript: try SourceCache.shared.resource("boot/world.js"), sourceURL: "adv-runtime:///boot/world.js")
         // Compiles code the membrane generates (a prototype's members in one object literal) in
         // the world's realm as the runtime's own: unlike `new Function`, it works where the
         // world's content security policy forbids eval (extension pages), and its frames are
         // named adv-runtime:, which stacks leave out.
         let compile = world.function("compile", length: 1) { [weak world] call in
             guard let world else { return call.context.undefined }
-            return try world.evaluate(try call.argument(0).toString(), sourceURL: "adv-runtime:///boot/generated.js")
+            return try world.evaluate(hostScript: try call.argument(0).toString(), sourceURL: "adv-runtime:///boot/generated.js")
         }
         try initWorldFunction.call([
             global, page, context.number(Double(pageID)), context.string(worldID),
