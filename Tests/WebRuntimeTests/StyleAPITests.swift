@@ -211,4 +211,19 @@ import WebRuntime
             #expect(try Support.eval(try page.contentWorld(for: "test"), script) as? String == expected)
         }
     }
+
+    /// A <style>'s media attribute changes the queries of the sheet it has, which stays the same
+    /// object with the same MediaList (WebKit's HTMLStyleElement::attributeChanged), and the
+    /// cascade follows them.
+    @Test func aStyleElementsMediaChangeKeepsItsSheet() throws {
+        let (session, page) = try Support.load("<style id=s media=print>#p { display: none }</style><p id=p>x</p>")
+        defer { withExtendedLifetime(session) {} }
+        #expect(try page.computedStyle("#p", "display") == "block")
+        _ = try Support.eval(page.pageWorld, "window.kept = [document.getElementById('s').sheet, document.getElementById('s').sheet.media]; document.getElementById('s').setAttribute('media', 'screen')")
+        #expect(try page.computedStyle("#p", "display") == "none")
+        #expect(try Support.eval(page.pageWorld, "const s = document.getElementById('s'); [kept[0] === s.sheet, kept[1] === s.sheet.media, kept[1].mediaText].join()") as? String == "true,true,screen")
+        _ = try Support.eval(page.pageWorld, "document.getElementById('s').removeAttribute('media')")
+        #expect(try Support.eval(page.pageWorld, "[kept[0] === document.getElementById('s').sheet, kept[1].length, kept[1].mediaText].join()") as? String == "true,0,")
+        #expect(try page.computedStyle("#p", "display") == "none")
+    }
 }

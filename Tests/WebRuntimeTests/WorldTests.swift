@@ -241,4 +241,31 @@ import WebRuntime
             """, sourceURL: "test")
         #expect(try session.settle(promise).toString() == "true,0,3,4")
     }
+
+    /// A [SameObject] attribute is the same object on every read in a world, and stays live: what
+    /// another world writes through its own is seen; a string attribute of the same name (a
+    /// <style>'s media) is read again each time.
+    @Test func sameObjectAttributesStayLiveAndStringsAreReadAgain() throws {
+        let (session, page) = try Support.load("<style id=s media=screen>p { color: red }</style><p id=p class=a>x</p>", contentScripts: [Support.contentScript("")])
+        defer { withExtendedLifetime(session) {} }
+        let content = try page.contentWorld(for: "test")
+        #expect(try Support.eval(content, """
+            const p = document.getElementById('p'), sheet = document.getElementById('s').sheet;
+            window.kept = [p.style, p.classList, sheet.cssRules, sheet.cssRules[0].style, sheet.media, p.childNodes];
+            [p.style === p.style, p.classList === p.classList, sheet.cssRules === sheet.cssRules, sheet.cssRules[0].style === sheet.cssRules[0].style].join()
+            """) as? String == "true,true,true,true")
+        _ = try Support.eval(page.pageWorld, """
+            const p = document.getElementById('p'), sheet = document.getElementById('s').sheet;
+            p.style.color = 'blue'; p.classList.add('b'); sheet.insertRule('a { color: green }', 1); sheet.cssRules[0].style.color = 'black';
+            p.appendChild(document.createElement('i')); sheet.media.appendMedium('tv'); 0
+            """)
+        let seen = try Support.eval(content, """
+            const [style, classes, rules, ruleStyle, media, children] = window.kept;
+            const s = document.getElementById('s');
+            [style.color, classes.length, rules.length, ruleStyle.color, media.mediaText, children.length, s.media].join()
+            """) as? String
+        #expect(seen == "blue,2,2,black,screen, tv,2,screen")
+        _ = try Support.eval(page.pageWorld, "document.getElementById('s').setAttribute('media', 'print')")
+        #expect(try Support.eval(content, "document.getElementById('s').media") as? String == "print")
+    }
 }

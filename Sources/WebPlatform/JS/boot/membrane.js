@@ -47,6 +47,13 @@
   const typedArrayByteLength = getOwnPropertyDescriptor(typedArrayPrototype, "byteLength").get;
   const typedArrayLength = getOwnPropertyDescriptor(typedArrayPrototype, "length").get;
   const INDEX = /^(?:0|[1-9][0-9]*)$/;
+  // Attributes WebIDL marks [SameObject] wherever the DOM and CSSOM declare them (an element's
+  // style, classList, dataset, childNodes, children and attributes; a sheet's or rule's cssRules
+  // and media; a document's implementation), each with a slot: a wrapper's answer, when an
+  // object, is kept in its world and given again without asking the engine (the engine gives the
+  // same object every time: a string, such as a <style>'s media, is never kept).
+  const SAME_OBJECT = new Map([["style", 0], ["classList", 1], ["dataset", 2], ["childNodes", 3], ["children", 4],
+    ["attributes", 5], ["cssRules", 6], ["media", 7], ["implementation", 8]]);
   const isView = ArrayBuffer.isView;
   const EngineMap = Map, EngineSet = Set, EngineRegExp = RegExp;
   const mapEntries = Map.prototype.entries, setValues = Set.prototype.values;
@@ -393,7 +400,8 @@
           }
         } else {
           entry.kind = "accessor";
-          entry.record = { target: null, getter: d.get, setter: d.set, brand: isStatic ? null : brand, label, name: key, owner: isStatic ? source : null };
+          const same = isStatic ? undefined : SAME_OBJECT.get(key);
+          entry.record = { target: null, getter: d.get, setter: d.set, brand: isStatic ? null : brand, label, name: key, owner: isStatic ? source : null, same: same === undefined ? -1 : same };
         }
         plan[plan.length] = entry;
       }
@@ -475,7 +483,8 @@
           const fast = declared <= 2 ? "if (arguments.length === " + declared + ") return M.invoke" + declared + "(" + k + ", this" + (declared ? ", " + list : "") + "); " : "";
           body += name + "(" + list + ") { " + fast + "return M.invoke(" + k + ", this, arguments); },\n";
         } else {
-          if (entry.kind === "default" || d.get) body += "get " + name + "() { return M.get(K[" + index + "], this); },\n";
+          if (entry.kind === "accessor" && entry.record.same >= 0) body += "get " + name + "() { return M.getSame(K[" + index + "], this); },\n";
+          else if (entry.kind === "default" || d.get) body += "get " + name + "() { return M.get(K[" + index + "], this); },\n";
           if (entry.kind === "accessor" && d.set) body += "set " + name + "(value) { M.set(K[" + index + "], this, value); },\n";
         }
       }
@@ -563,10 +572,11 @@
         const key = keys[i];
         if (typeof key !== "string" || key.charCodeAt(0) === 95 || INDEX.test(key)) continue;
         if (mirrors(mirror, key)) continue;
-        const keyRecord = { target: null, brand: null, label: labelOf(getPrototypeOf(raw)), name: key, own: key, owner: null };
+        const same = SAME_OBJECT.get(key);
+        const keyRecord = { target: null, brand: null, label: labelOf(getPrototypeOf(raw)), name: key, own: key, owner: null, same: same === undefined ? -1 : same };
         const d = getOwnPropertyDescriptor(raw, key);
         defineProperty(target, key, {
-          get: w.factories.getter(keyRecord, key),
+          get: same === undefined ? w.factories.getter(keyRecord, key) : w.factories.sameGetter(keyRecord, key),
           // domino's own data is read-only to script (a DOM attribute without a setter), except
           // the accessors a layer put on the object itself.
           set: d.set ? w.factories.setter(keyRecord, key) : undefined,
@@ -862,7 +872,21 @@
     }
 
     function makeBridge(w) {
-      return {
+      const bridge = {
+        // A [SameObject] attribute (SAME_OBJECT): the object this wrapper was given before.
+        getSame(key, thisArg) {
+          let slots = w.same.get(thisArg);
+          if (slots !== undefined) {
+            const known = slots[key.same];
+            if (known !== undefined) return known;
+          }
+          const value = bridge.get(key, thisArg);
+          if (value !== null && (typeof value === "object" || typeof value === "function")) {
+            if (slots === undefined) w.same.set(thisArg, slots = []);
+            slots[key.same] = value;
+          }
+          return value;
+        },
         invoke(key, thisArg, args) {
           const previous = current;
           current = w;
@@ -1005,6 +1029,7 @@
           }
         },
       };
+      return bridge;
     }
 
     // MARK: - Worlds
@@ -1016,12 +1041,12 @@
     function attach(global, make, id, handle, seed, hooks, compile) {
       const w = {
         id, global, handle, windowTarget: handle.windowTarget,
-        wrappers: new WeakMap(), protos: new Map(), scanned: new Set(), iterable: new Set(), thunks: new WeakMap(), views: new WeakMap(), handlers: {},
+        wrappers: new WeakMap(), same: new WeakMap(), protos: new Map(), scanned: new Set(), iterable: new Set(), thunks: new WeakMap(), views: new WeakMap(), handlers: {},
         factories: null, intrinsics: null, M: null, windowEntries: null, windowMembers: null,
       };
       const bridge = makeBridge(w);
       const M = freeze({
-        invoke: bridge.invoke, invoke0: bridge.invoke0, invoke1: bridge.invoke1, invoke2: bridge.invoke2, call: bridge.call, construct: bridge.construct, get: bridge.get, set: bridge.set,
+        getSame: bridge.getSame, invoke: bridge.invoke, invoke0: bridge.invoke0, invoke1: bridge.invoke1, invoke2: bridge.invoke2, call: bridge.call, construct: bridge.construct, get: bridge.get, set: bridge.set,
         now: hooks.now,
         console(level, args) { hooks.console(level, intoList(args, w)); },
         windowFunction(name, args) { return bridge.enter((list) => hooks.windowFunction(name, list), args); },

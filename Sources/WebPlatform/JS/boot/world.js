@@ -40,7 +40,7 @@
   const apply = Reflect.apply;
   // The engine's generated members (boot/membrane.js literalOf, windowPlan) are known by their
   // one statement.
-  const GENERATED = /^(?:get |set )?(?:"[^"]*"|\[S\[\d+\]\])\([^)]*\) \{ (?:if \(arguments\.length === \d\) )?(?:return )?M\.(?:invoke\d?|get|set|lazyGet|lazySet|windowGet|windowSet)\(/;
+  const GENERATED = /^(?:get |set )?(?:"[^"]*"|\[S\[\d+\]\])\([^)]*\) \{ (?:if \(arguments\.length === \d\) )?(?:return )?M\.(?:invoke\d?|get|getSame|set|lazyGet|lazySet|windowGet|windowSet)\(/;
   const regExpTest = RegExp.prototype.test;
   function toString() {
     const name = natives.get(this);
@@ -77,6 +77,10 @@
       },
       getter(key, label) {
         const fn = getterOf({ get [label]() { return M.get(key, this); } }, label);
+        return native(fn, fn.name);
+      },
+      sameGetter(key, label) {
+        const fn = getterOf({ get [label]() { return M.getSame(key, this); } }, label);
         return native(fn, fn.name);
       },
       setter(key, label) {

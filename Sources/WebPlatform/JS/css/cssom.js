@@ -428,12 +428,15 @@
   const mediaTextSet = Object.getOwnPropertyDescriptor(MediaProto, "mediaText").set;
   const deleteMedium = MediaProto.deleteMedium;
   const mediaOwner = (list) => (list._advOwner ? list._advOwner() : null);
+  function setMediaText(list, value) {
+    const text = String(value === null ? "" : value).trim();
+    if (text === "") { Array.prototype.splice.call(list, 0, list.length); list.length = 0; }
+    else mediaTextSet.call(list, text);
+  }
   Object.defineProperty(MediaProto, "mediaText", {
     get() { return Array.prototype.join.call(this, ", "); },
     set(value) {
-      const text = String(value === null ? "" : value).trim();
-      if (text === "") { Array.prototype.splice.call(this, 0, this.length); this.length = 0; }
-      else mediaTextSet.call(this, text);
+      setMediaText(this, value);
       bump(mediaOwner(this), "media", () => JSON.stringify(this.mediaText));
     },
     configurable: true,
@@ -544,11 +547,21 @@
   }
 
   // HTML 4.2.6 "update a style block": the sheet exists while the element is connected and its
-  // type is CSS; a change of its text makes a new sheet (checked lazily against the text).
+  // type is CSS; a change of its text makes a new sheet (checked lazily against the text). A
+  // change of its media attribute keeps the sheet and its MediaList and gives them the new
+  // queries (WebKit's HTMLStyleElement::attributeChanged: sheet()->setMediaQueries).
   function styleSheetOf(node) {
     if (!node.rooted || !isCSSType(node)) { node._advSheet = null; return null; }
     const text = node.textContent;
-    if (node._advSheet && node._advSheetText === text && node._advSheetMedia === node.getAttribute("media")) return node._advSheet;
+    if (node._advSheet && node._advSheetText === text) {
+      const media = node.getAttribute("media");
+      if (node._advSheetMedia !== media) {
+        node._advSheetMedia = media;
+        // Quietly: the attribute's own change is what invalidates style and the trace shows.
+        setMediaText(node._advSheet.media, media);
+      }
+      return node._advSheet;
+    }
     node._advSheetText = text;
     node._advSheetMedia = node.getAttribute("media");
     node._advSheet = makeSheet(text, node, null);
