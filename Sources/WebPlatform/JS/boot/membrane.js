@@ -872,6 +872,19 @@
     }
 
     function makeBridge(w) {
+      function invokeFixed(key, thisArg, count, a0, a1) {
+        const previous = current;
+        current = w;
+        try {
+          const self = unwrapThis(key, thisArg, w, "call");
+          const list = count === 0 ? [] : count === 1 ? [intoValue(a0, w)] : [intoValue(a0, w), intoValue(a1, w)];
+          return out(apply(methodOf(key, self), self, list), w);
+        } catch (error) {
+          throw out(error, w);
+        } finally {
+          current = previous;
+        }
+      }
       const bridge = {
         // A [SameObject] attribute (SAME_OBJECT): the object this wrapper was given before.
         getSame(key, thisArg) {
@@ -901,42 +914,9 @@
         },
         // The calls with as many arguments as the method declares (most), without an
         // `arguments` object.
-        invoke0(key, thisArg) {
-          const previous = current;
-          current = w;
-          try {
-            const self = unwrapThis(key, thisArg, w, "call");
-            return out(apply(methodOf(key, self), self, []), w);
-          } catch (error) {
-            throw out(error, w);
-          } finally {
-            current = previous;
-          }
-        },
-        invoke1(key, thisArg, a0) {
-          const previous = current;
-          current = w;
-          try {
-            const self = unwrapThis(key, thisArg, w, "call");
-            return out(apply(methodOf(key, self), self, [intoValue(a0, w)]), w);
-          } catch (error) {
-            throw out(error, w);
-          } finally {
-            current = previous;
-          }
-        },
-        invoke2(key, thisArg, a0, a1) {
-          const previous = current;
-          current = w;
-          try {
-            const self = unwrapThis(key, thisArg, w, "call");
-            return out(apply(methodOf(key, self), self, [intoValue(a0, w), intoValue(a1, w)]), w);
-          } catch (error) {
-            throw out(error, w);
-          } finally {
-            current = previous;
-          }
-        },
+        invoke0(key, thisArg) { return invokeFixed(key, thisArg, 0, undefined, undefined); },
+        invoke1(key, thisArg, a0) { return invokeFixed(key, thisArg, 1, a0, undefined); },
+        invoke2(key, thisArg, a0, a1) { return invokeFixed(key, thisArg, 2, a0, a1); },
         call(key, thisArg, args) {
           const previous = current;
           current = w;
