@@ -268,4 +268,28 @@ import WebRuntime
         _ = try Support.eval(page.pageWorld, "document.getElementById('s').setAttribute('media', 'print')")
         #expect(try Support.eval(content, "document.getElementById('s').media") as? String == "print")
     }
+
+    /// An element with no interface of its own (<section>, a custom element) clicks, focuses and
+    /// blurs as any other: the HTMLElement.prototype members domino fixes (a click event of its
+    /// own making, no-op focus and blur) are the harness's in every world, and as WebKit's they
+    /// are ordinary, replaceable operations.
+    @Test func plainHTMLElementsClickAndFocusAsOthersDo() throws {
+        let (session, page) = try Support.load("<section id=s tabindex=0>s</section><x-card id=x tabindex=0>x</x-card><section id=n>n</section>", contentScripts: [Support.contentScript("")])
+        defer { withExtendedLifetime(session) {} }
+        let script = """
+            const s = document.getElementById('s'), x = document.getElementById('x'), n = document.getElementById('n');
+            const seen = [];
+            s.addEventListener('click', (e) => seen.push([e.type, e.isTrusted, e.detail, e.bubbles, e.composed, e instanceof MouseEvent].join(':')));
+            s.click();
+            x.focus(); const focusedCustom = document.activeElement === x;
+            s.focus(); const focused = document.activeElement === s;
+            s.blur(); const blurred = document.activeElement === document.body;
+            n.focus(); const unfocusable = document.activeElement === document.body;
+            const d = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'click');
+            [seen.join(), focusedCustom, focused, blurred, unfocusable, d.writable && d.configurable && d.enumerable].join()
+            """
+        let expected = "click:false:1:true:true:true,true,true,true,true,true"
+        #expect(try Support.eval(try page.contentWorld(for: "test"), script) as? String == expected)
+        #expect(try Support.eval(page.pageWorld, script) as? String == expected)
+    }
 }

@@ -120,6 +120,9 @@
     // Each maps to the table of methods it answers (a null-prototype object), or null when
     // only the object itself can say.
     namedObjects: new WeakMap(),
+    // What the worlds see in place of a member domino defines as non-configurable (a prototype →
+    // { name: function }): the layers' own version, as an ordinary WebIDL operation.
+    memberOverrides: new Map(),
     // Prototypes whose enumerable accessors (a style declaration's hundreds of properties) stay
     // the engine's: their objects' wrappers forward those names instead of mirroring them.
     forwardedPrototypes: new WeakSet(),
@@ -178,6 +181,7 @@
     interfaceName: (proto) => interfaceNames.get(proto),
     interfaceObject: (name) => domGlobals[name],
     namedObjects: ctx.namedObjects,
+    memberOverride: (proto, key) => { const table = ctx.memberOverrides.get(proto); return table === undefined || typeof key !== "string" ? undefined : table[key]; },
     isForwarded: (proto) => ctx.forwardedPrototypes.has(proto),
     isEvent: (raw) => raw instanceof impl.Event,
     isCustomEvent: (fn) => fn === domGlobals.CustomEvent,

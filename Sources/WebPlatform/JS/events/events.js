@@ -203,14 +203,25 @@
     if (doc._advFocused === element) setFocus(doc, null, trusted);
   }
   // focus()/blur() are non-configurable on domino's HTMLElement.prototype, so they go on each
-  // element class below it (an element made as a plain HTMLElement, e.g. <section tabindex>,
-  // keeps domino's no-op).
+  // element class below it, and the worlds see them on HTMLElement.prototype too (an element made
+  // as a plain HTMLElement: <section tabindex>, <summary>, a custom element).
+  const focusMethods = {
+    focus: function focus() { focusElement(this, true); },
+    blur: function blur() { blurElement(this, true); },
+  };
+  overrideOnHTMLElement(focusMethods);
   for (const name of Object.keys(impl)) {
     if (!/^HTML.+Element$/.test(name) || name === "HTMLElement") continue;
     const p = impl[name].prototype;
     if (Object.prototype.hasOwnProperty.call(p, "focus")) continue;
-    Object.defineProperty(p, "focus", { configurable: true, writable: true, value: function focus() { focusElement(this, true); } });
-    Object.defineProperty(p, "blur", { configurable: true, writable: true, value: function blur() { blurElement(this, true); } });
+    Object.defineProperty(p, "focus", { configurable: true, writable: true, value: focusMethods.focus });
+    Object.defineProperty(p, "blur", { configurable: true, writable: true, value: focusMethods.blur });
+  }
+  function overrideOnHTMLElement(methods) {
+    const proto = impl.HTMLElement.prototype;
+    const table = ctx.memberOverrides.get(proto) || {};
+    Object.assign(table, methods);
+    ctx.memberOverrides.set(proto, table);
   }
 
   function isTextControl(element) {
@@ -392,16 +403,19 @@
 
   // HTMLElement.click() (HTML 6.4.4): nothing for a disabled form control; otherwise a synthetic
   // (untrusted) click with the element's activation behaviour. domino's click is fixed on
-  // HTMLElement.prototype, so this goes on each element class below it.
+  // HTMLElement.prototype, so this goes on each element class below it, and the worlds see it on
+  // HTMLElement.prototype too.
+  const clickMethod = { click() {
+    if (isDisabled(this) || this._advClicking) return;
+    this._advClicking = true;
+    try { activate(this, { bubbles: true, cancelable: true, composed: true, detail: 1 }, false); } finally { this._advClicking = false; }
+  } }.click;
+  overrideOnHTMLElement({ click: clickMethod });
   for (const name of Object.keys(impl)) {
     if (!/^HTML.+Element$/.test(name) || name === "HTMLElement") continue;
     const p = impl[name].prototype;
     if (Object.prototype.hasOwnProperty.call(p, "click")) continue;
-    Object.defineProperty(p, "click", { configurable: true, writable: true, value: function click() {
-      if (isDisabled(this) || this._advClicking) return;
-      this._advClicking = true;
-      try { activate(this, { bubbles: true, cancelable: true, composed: true, detail: 1 }, false); } finally { this._advClicking = false; }
-    } });
+    Object.defineProperty(p, "click", { configurable: true, writable: true, value: clickMethod });
   }
 
   const KEY_CODES = { Enter: 13, Escape: 27, Tab: 9, Backspace: 8, " ": 32, ArrowLeft: 37, ArrowUp: 38, ArrowRight: 39, ArrowDown: 40, Delete: 46 };
