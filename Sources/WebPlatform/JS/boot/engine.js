@@ -1,7 +1,7 @@
 // engine: boot/engine
 // provides: impl, require, host, domGlobals, EventTarget, urlClasses, hooks, traceHooks
 // provides: addMutationListener, navigatorPage, reportError, defineMembers, internalSlots, lazyGlobal
-// provides: namedObjects, forwardedPrototypes, membrane
+// provides: namedObjects, memberOverrides, forwardedPrototypes, membrane
 // requires: makeFetchResponse, fetchHeaderText, setCurrentScript, makeStructuredClone
 //
 // The engine realm: one per context group. It holds domino (the DOM) and the layers, and builds

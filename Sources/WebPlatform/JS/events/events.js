@@ -1,7 +1,7 @@
 // layer: events/events
 // order: 50
 // provides: eventClass, userInput
-// requires: DOMException, computeStyle
+// requires: DOMException, computeStyle, memberOverrides
 //
 // Events (DOM 2.9 dispatch), event constructors, focus, and trusted user input from the harness.
 //
