@@ -1,7 +1,7 @@
 // engine: boot/engine
 // provides: impl, require, host, domGlobals, EventTarget, urlClasses, hooks, traceHooks
 // provides: addMutationListener, navigatorPage, reportError, defineMembers, internalSlots, lazyGlobal
-// provides: namedObjects, memberOverrides, forwardedPrototypes, membrane
+// provides: namedObjects, forwardedPrototypes, membrane
 // requires: makeFetchResponse, fetchHeaderText, setCurrentScript, makeStructuredClone
 //
 // The engine realm: one per context group. It holds domino (the DOM) and the layers, and builds
@@ -120,9 +120,6 @@
     // Each maps to the table of methods it answers (a null-prototype object), or null when
     // only the object itself can say.
     namedObjects: new WeakMap(),
-    // What the worlds see in place of a member domino defines as non-configurable (a prototype →
-    // { name: function }): the layers' own version, as an ordinary WebIDL operation.
-    memberOverrides: new Map(),
     // Prototypes whose enumerable accessors (a style declaration's hundreds of properties) stay
     // the engine's: their objects' wrappers forward those names instead of mirroring them.
     forwardedPrototypes: new WeakSet(),
@@ -181,7 +178,6 @@
     interfaceName: (proto) => interfaceNames.get(proto),
     interfaceObject: (name) => domGlobals[name],
     namedObjects: ctx.namedObjects,
-    memberOverride: (proto, key) => { const table = ctx.memberOverrides.get(proto); return table === undefined || typeof key !== "string" ? undefined : table[key]; },
     isForwarded: (proto) => ctx.forwardedPrototypes.has(proto),
     isEvent: (raw) => raw instanceof impl.Event,
     isCustomEvent: (fn) => fn === domGlobals.CustomEvent,

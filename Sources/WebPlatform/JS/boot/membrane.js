@@ -382,10 +382,8 @@
         const key = keys[i];
         if (typeof key === "string" && key.charCodeAt(0) === 95 /* _ */) continue;
         if (isStatic && (key === "prototype" || key === "length" || key === "name" || key === "caller" || key === "arguments")) continue;
-        let d = getOwnPropertyDescriptor(source, key);
+        const d = getOwnPropertyDescriptor(source, key);
         if (forwarded && d.enumerable && !("value" in d)) continue;
-        const override = isStatic ? undefined : options.memberOverride(source, key);
-        if (override !== undefined) d = { value: override, writable: true, enumerable: true, configurable: true };
         const name = typeof key === "symbol" ? "[" + key.description + "]" : key;
         const entry = { key, name, d, kind: "value", record: null };
         if ("value" in d) {

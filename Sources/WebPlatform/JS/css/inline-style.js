@@ -136,13 +136,10 @@
     }
     return declaration;
   }
-  // [PutForwards=cssText]: `element.style = text` sets the declaration's cssText. HTMLElement's
-  // own (domino's, which elements with no interface of their own such as <i>, <section> or
-  // <nav> would otherwise get) is replaced too.
-  for (const name of Object.keys(impl)) {
-    if (!/^(HTML.*|SVG)Element$/.test(name)) continue;
-    const target = impl[name].prototype;
-    if (name !== "HTMLElement" && Object.prototype.hasOwnProperty.call(target, "style")) continue;
+  // [PutForwards=cssText]: `element.style = text` sets the declaration's cssText. On HTMLElement
+  // and SVGElement (the ElementCSSInlineStyle mixin), in place of domino's own: every element
+  // class inherits it, including elements with no interface of their own (<i>, <section>).
+  for (const target of [impl.HTMLElement.prototype, impl.SVGElement.prototype]) {
     Object.defineProperty(target, "style", { configurable: true, enumerable: true,
       get() { return styleOf(this); },
       set(value) { styleOf(this).cssText = String(value); },

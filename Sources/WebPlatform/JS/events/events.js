@@ -1,7 +1,7 @@
 // layer: events/events
 // order: 50
 // provides: eventClass, userInput
-// requires: DOMException, computeStyle, memberOverrides
+// requires: DOMException, computeStyle
 //
 // Events (DOM 2.9 dispatch), event constructors, focus, and trusted user input from the harness.
 //
@@ -202,26 +202,15 @@
     const doc = element.ownerDocument;
     if (doc._advFocused === element) setFocus(doc, null, trusted);
   }
-  // focus()/blur() are non-configurable on domino's HTMLElement.prototype, so they go on each
-  // element class below it, and the worlds see them on HTMLElement.prototype too (an element made
-  // as a plain HTMLElement: <section tabindex>, <summary>, a custom element).
+  // HTMLElement's focus() and blur() (HTML 6.6.4, the HTMLOrSVGElement mixin) in place of
+  // domino's no-ops, for every element class, a plain HTMLElement (<section tabindex>, a custom
+  // element) too: the loader gives domino's operations WebIDL's configurable properties.
   const focusMethods = {
-    focus: function focus() { focusElement(this, true); },
-    blur: function blur() { blurElement(this, true); },
+    focus() { focusElement(this, true); },
+    blur() { blurElement(this, true); },
   };
-  overrideOnHTMLElement(focusMethods);
-  for (const name of Object.keys(impl)) {
-    if (!/^HTML.+Element$/.test(name) || name === "HTMLElement") continue;
-    const p = impl[name].prototype;
-    if (Object.prototype.hasOwnProperty.call(p, "focus")) continue;
-    Object.defineProperty(p, "focus", { configurable: true, writable: true, value: focusMethods.focus });
-    Object.defineProperty(p, "blur", { configurable: true, writable: true, value: focusMethods.blur });
-  }
-  function overrideOnHTMLElement(methods) {
-    const proto = impl.HTMLElement.prototype;
-    const table = ctx.memberOverrides.get(proto) || {};
-    Object.assign(table, methods);
-    ctx.memberOverrides.set(proto, table);
+  for (const key of ["focus", "blur"]) {
+    Object.defineProperty(impl.HTMLElement.prototype, key, { configurable: true, enumerable: true, writable: true, value: focusMethods[key] });
   }
 
   function isTextControl(element) {
@@ -402,21 +391,13 @@
   }
 
   // HTMLElement.click() (HTML 6.4.4): nothing for a disabled form control; otherwise a synthetic
-  // (untrusted) click with the element's activation behaviour. domino's click is fixed on
-  // HTMLElement.prototype, so this goes on each element class below it, and the worlds see it on
-  // HTMLElement.prototype too.
+  // (untrusted) click with the element's activation behaviour, in place of domino's own.
   const clickMethod = { click() {
     if (isDisabled(this) || this._advClicking) return;
     this._advClicking = true;
     try { activate(this, { bubbles: true, cancelable: true, composed: true, detail: 1 }, false); } finally { this._advClicking = false; }
   } }.click;
-  overrideOnHTMLElement({ click: clickMethod });
-  for (const name of Object.keys(impl)) {
-    if (!/^HTML.+Element$/.test(name) || name === "HTMLElement") continue;
-    const p = impl[name].prototype;
-    if (Object.prototype.hasOwnProperty.call(p, "click")) continue;
-    Object.defineProperty(p, "click", { configurable: true, writable: true, value: clickMethod });
-  }
+  Object.defineProperty(impl.HTMLElement.prototype, "click", { configurable: true, enumerable: true, writable: true, value: clickMethod });
 
   const KEY_CODES = { Enter: 13, Escape: 27, Tab: 9, Backspace: 8, " ": 32, ArrowLeft: 37, ArrowUp: 38, ArrowRight: 39, ArrowDown: 40, Delete: 46 };
   function keyInit(key, options) {
