@@ -226,4 +226,22 @@ import WebRuntime
         #expect(try Support.eval(page.pageWorld, "[kept[0] === document.getElementById('s').sheet, kept[1].length, kept[1].mediaText].join()") as? String == "true,0,")
         #expect(try page.computedStyle("#p", "display") == "none")
     }
+
+    /// document.styleSheets is one live list per document ([SameObject]): a list read before a
+    /// sheet is added or removed sees the change, in every world.
+    @Test func documentStyleSheetsIsOneLiveList() throws {
+        let (session, page) = try Support.load("<style>p { color: red }</style><p>x</p>", contentScripts: [Support.contentScript("")])
+        defer { withExtendedLifetime(session) {} }
+        let script = """
+            const list = document.styleSheets;
+            const before = [list === document.styleSheets, list.length, list instanceof StyleSheetList];
+            const style = document.createElement('style'); style.textContent = 'a { color: blue }'; document.head.appendChild(style);
+            const added = [list.length, list[1] === style.sheet, list.item(1) === style.sheet, [...list].length, 1 in list, 2 in list];
+            style.remove();
+            [...before, ...added, list.length, list[1] === undefined, list.item(1)].join()
+            """
+        let expected = "true,1,true,2,true,true,2,true,false,1,true,"
+        #expect(try Support.eval(page.pageWorld, script) as? String == expected)
+        #expect(try Support.eval(try page.contentWorld(for: "test"), script) as? String == expected)
+    }
 }

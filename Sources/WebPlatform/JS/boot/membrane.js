@@ -49,11 +49,11 @@
   const INDEX = /^(?:0|[1-9][0-9]*)$/;
   // Attributes WebIDL marks [SameObject] wherever the DOM and CSSOM declare them (an element's
   // style, classList, dataset, childNodes, children and attributes; a sheet's or rule's cssRules
-  // and media; a document's implementation), each with a slot: a wrapper's answer, when an
+  // and media; a document's implementation and styleSheets), each with a slot: a wrapper's answer, when an
   // object, is kept in its world and given again without asking the engine (the engine gives the
   // same object every time: a string, such as a <style>'s media, is never kept).
   const SAME_OBJECT = new Map([["style", 0], ["classList", 1], ["dataset", 2], ["childNodes", 3], ["children", 4],
-    ["attributes", 5], ["cssRules", 6], ["media", 7], ["implementation", 8]]);
+    ["attributes", 5], ["cssRules", 6], ["media", 7], ["implementation", 8], ["styleSheets", 9]]);
   const isView = ArrayBuffer.isView;
   const EngineMap = Map, EngineSet = Set, EngineRegExp = RegExp;
   const mapEntries = Map.prototype.entries, setValues = Set.prototype.values;

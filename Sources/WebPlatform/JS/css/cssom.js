@@ -730,10 +730,40 @@
   };
 
   function StyleSheetList() { throw new TypeError("Illegal constructor"); }
-  function makeList(sheets) {
-    const list = Object.create(StyleSheetList.prototype);
-    sheets.forEach((sheet, i) => { list[i] = sheet; });
-    Object.defineProperty(list, "length", { value: sheets.length });
+  // document.styleSheets (CSSOM 6.2.2): [SameObject], and live: one list per document, whose
+  // length and indices are the document's sheets at the time they are read.
+  function liveSheetList(doc) {
+    if (doc._advStyleSheets) return doc._advStyleSheets;
+    const indexOf = (key) => (typeof key === "string" && /^(?:0|[1-9][0-9]*)$/.test(key) ? Number(key) : -1);
+    const list = new Proxy(Object.create(StyleSheetList.prototype), {
+      get(target, key, receiver) {
+        if (key === "length") return collectSheets(doc).length;
+        const index = indexOf(key);
+        if (index >= 0) return collectSheets(doc)[index];
+        return Reflect.get(target, key, receiver);
+      },
+      has(target, key) {
+        const index = indexOf(key);
+        return index >= 0 ? index < collectSheets(doc).length : key === "length" || Reflect.has(target, key);
+      },
+      ownKeys(target) {
+        const keys = collectSheets(doc).map((sheet, i) => String(i));
+        return keys.concat(["length"], Reflect.ownKeys(target));
+      },
+      getOwnPropertyDescriptor(target, key) {
+        if (key === "length") return { value: collectSheets(doc).length, writable: false, enumerable: false, configurable: true };
+        const index = indexOf(key);
+        if (index >= 0) {
+          const sheet = collectSheets(doc)[index];
+          return sheet === undefined ? undefined : { value: sheet, writable: false, enumerable: true, configurable: true };
+        }
+        return Reflect.getOwnPropertyDescriptor(target, key);
+      },
+      set() { return false; },
+      defineProperty() { return false; },
+      deleteProperty(target, key) { return indexOf(key) < 0 && key !== "length" && Reflect.deleteProperty(target, key); },
+    });
+    Object.defineProperty(doc, "_advStyleSheets", { value: list });
     return list;
   }
   StyleSheetList.prototype.item = function (i) { return this[i] === undefined ? null : this[i]; };
@@ -906,7 +936,7 @@
       const doc = p.document;
       Object.defineProperty(doc, "_advSheetLog", { value: [], writable: true });
       Object.defineProperty(doc, "_advSheetOwners", { value: null, writable: true });
-      Object.defineProperty(doc, "styleSheets", { get() { return makeList(collectSheets(this)); }, configurable: true, enumerable: true });
+      Object.defineProperty(doc, "styleSheets", { get() { return liveSheetList(this); }, configurable: true, enumerable: true });
     },
     // The sheet changes seen since the last call (harness side).
     takeSheetChanges(doc) {
