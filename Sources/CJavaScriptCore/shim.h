@@ -35,6 +35,11 @@ JS_EXPORT void JSGlobalContextSetEvalEnabled(JSGlobalContextRef ctx, bool enable
 // object was made in.
 JS_EXPORT JSGlobalContextRef JSObjectGetGlobalContext(JSObjectRef object);
 
+// Also from JSObjectRefPrivate.h: a value an object made with a JSClass keeps under a name no
+// script can see (traced by the collector like any property, so it needs no JSValueProtect).
+JS_EXPORT bool JSObjectSetPrivateProperty(JSContextRef ctx, JSObjectRef object, JSStringRef propertyName, JSValueRef value);
+JS_EXPORT JSValueRef JSObjectGetPrivateProperty(JSContextRef ctx, JSObjectRef object, JSStringRef propertyName);
+
 // Exported by the library, declared in WebKit's private Source/JavaScriptCore/API/JSBasePrivate.h:
 // a full, synchronous collection (JSGarbageCollect only hints that one would be welcome).
 JS_EXPORT void JSSynchronousGarbageCollectForDebugging(JSContextRef ctx);

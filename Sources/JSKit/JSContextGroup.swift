@@ -21,6 +21,7 @@ public final class JSContextGroup {
     deinit {
         // The scripts go first: each refers to the machine.
         scripts.removeAll()
+        numberedScripts.removeAll()
         JSContextGroupRelease(ref)
     }
 
@@ -30,6 +31,8 @@ public final class JSContextGroup {
         let sourceURL: String
         let source: String
     }
+    /// Scripts kept by a number their maker gave them (see ``script(number:source:sourceURL:)``).
+    private var numberedScripts: [Int: JSScript] = [:]
     /// At most this many scripts are kept; later ones are parsed each time they are asked for.
     public static let scriptCacheLimit = 1_024
 
@@ -42,6 +45,18 @@ public final class JSContextGroup {
         if let known = scripts[key] { return known }
         let made = try JSScript(source, sourceURL: sourceURL, group: self)
         if scripts.count < Self.scriptCacheLimit { scripts[key] = made }
+        return made
+    }
+
+    /// The script numbered `number` for this group, parsed from `source()` the first time: for a
+    /// host that generates many long sources and can name each by a number, so that a cached
+    /// one costs neither reading its text nor hashing it. The host keeps the numbers unique in
+    /// the group (one number, one text).
+    /// - Throws: ``JSError`` (SyntaxError).
+    public func script(number: Int, sourceURL: String, source: () throws -> String) throws -> JSScript {
+        if let known = numberedScripts[number] { return known }
+        let made = try JSScript(try source(), sourceURL: sourceURL, group: self)
+        if numberedScripts.count < Self.scriptCacheLimit { numberedScripts[number] = made }
         return made
     }
 

@@ -19,6 +19,23 @@ import WebRuntime
         #expect(session.trace.dump().contains("page1/page console alert: hello"))
     }
 
+    /// The DOM's interface objects and namespaces are window members that are not enumerable
+    /// (WebIDL 3.7.1, 3.13.1), made in each world when its scripts first name them; operations
+    /// and attributes stay enumerable.
+    @Test func interfaceObjectsAreHiddenMembersEachWorldMakesWhenNamed() throws {
+        let (_, page) = try Support.load("<p>x</p>", contentScripts: [Support.contentScript("")])
+        let content = try page.contentWorld(for: "test")
+        let listed = "(() => { const names = []; for (const k in window) names.push(k); return ['HTMLElement', 'Node', 'CSS', 'NodeFilter', 'setTimeout', 'document', 'fetch'].map((k) => names.includes(k)).join(); })()"
+        #expect(try Support.eval(page.pageWorld, listed) as? String == "false,false,false,false,true,true,true")
+        #expect(try Support.eval(content, "[typeof HTMLElement, 'HTMLParagraphElement' in window, document.querySelector('p') instanceof HTMLParagraphElement, window.Node === Node, typeof NoSuchInterface].join()") as? String == "function,true,true,true,undefined")
+        #expect(try Support.eval(content, "(() => { try { NoSuchInterface; return 'found'; } catch (e) { return e.constructor === ReferenceError; } })()") as? Bool == true)
+        // A page that replaces an interface, before or after reading it, changes only its own world.
+        try page.pageWorld.evaluate("HTMLDivElement = null; window.HTMLSpanElement = 'patched'; Text; Text = 1;", sourceURL: "page")
+        #expect(try Support.eval(page.pageWorld, "[HTMLDivElement, HTMLSpanElement, Text].join()") as? String == ",patched,1")
+        #expect(try Support.eval(content, "[typeof HTMLDivElement, typeof HTMLSpanElement, typeof Text, document.createElement('div') instanceof HTMLDivElement].join()") as? String == "function,function,function,true")
+        #expect(try Support.eval(page.pageWorld, "Element; JSON.stringify(Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Window.prototype), 'Element'), (k, v) => typeof v === 'function' ? v.name : v)") as? String == #"{"value":"Element","writable":true,"enumerable":false,"configurable":true}"#)
+    }
+
     @Test func reportErrorReportsWithoutThrowing() throws {
         let (session, page) = try Support.load("<p>x</p>", url: "https://site.example/a")
         #expect(try Support.eval(page.pageWorld, "reportError(new RangeError('late')); 'went on'") as? String == "went on")

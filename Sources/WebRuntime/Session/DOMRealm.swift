@@ -16,6 +16,10 @@ package final class DOMRealm {
     private let createPageFunction: JSValue
     private let initWorldFunction: JSValue
     private let endSessionFunction: JSValue
+    /// The names of the window members each world's WindowProperties object answers for, by the
+    /// number the membrane gave the list (shared with the worlds' host functions, which may
+    /// outlive this object: a page can outlive its session).
+    private let windowNames = WindowNameLists()
 
     /// Loads the loader, domino, the layers (in the order of ``LayerCatalog``) and the engine
     /// script into a new realm of `group`.
@@ -80,13 +84,36 @@ package final class DOMRealm {
         // the world's realm as the runtime's own: unlike `new Function`, it works where the
         // world's content security policy forbids eval (extension pages), and its frames are
         // named adv-runtime:, which stacks leave out.
-        let compile = world.function("compile", length: 1) { [weak world] call in
+        // The membrane numbers its sources for the engine's lifetime (a call names one by its
+        // number and passes its text too): the parsed script is kept by number, so the text, as
+        // long as a prototype's members, is read into Swift only the first time.
+        let compile = world.function("compile", length: 2) { [weak world] call in
             guard let world else { return call.context.undefined }
-            return try world.evaluate(hostScript: try call.argument(0).toString(), sourceURL: "adv-runtime:///boot/generated.js")
+            let number = Int(try call.argument(0).toNumber())
+            let script = try world.group.script(number: number, sourceURL: "adv-runtime:///boot/generated.js") { try call.argument(1).toString() }
+            return try script.evaluate(in: world)
+        }
+        // The object behind the window members that answers for the DOM's interfaces until each is
+        // first read (boot/membrane.js installWindow): `(id, names, resolve)`, the names a list the
+        // membrane numbered, read into Swift once per number.
+        let windowNames = self.windowNames
+        let namedProperties = world.function("namedProperties", length: 3) { [weak world] call in
+            guard let world else { return call.context.undefined }
+            let id = Int(try call.argument(0).toNumber())
+            let names: Set<String>
+            if let known = windowNames.lists[id] {
+                names = known
+            } else {
+                let list = call.argument(1)
+                let count = Int(try list["length"].toNumber())
+                names = Set(try (0..<count).map { try list[$0].toString() })
+                if windowNames.lists.count < JSContextGroup.scriptCacheLimit { windowNames.lists[id] = names }
+            }
+            return world.lazyProperties(className: "WindowProperties", names: names, resolve: call.argument(2))
         }
         try initWorldFunction.call([
             global, page, context.number(Double(pageID)), context.string(worldID),
-            context.boolean(isPageWorld), context.number(Double(seed)), makeWorld, compile,
+            context.boolean(isPageWorld), context.number(Double(seed)), makeWorld, compile, namedProperties,
         ])
     }
 
@@ -247,4 +274,9 @@ extension DOMRealmHost {
         }
         return object
     }
+}
+
+/// See ``DOMRealm``'s `windowNames`.
+private final class WindowNameLists {
+    var lists: [Int: Set<String>] = [:]
 }

@@ -554,7 +554,7 @@
   // evaluated in that realm) makes the world's own globals and its half of the membrane; the
   // page's window members (document, location, timers, the DOM's interfaces) are inherited from
   // an object of the world's own, behind the global's prototype, each made when first read.
-  function initWorld(global, page, pageId, worldId, isPageWorld, seed, makeWorld, compile) {
+  function initWorld(global, page, pageId, worldId, isPageWorld, seed, makeWorld, compile, namedProperties) {
     const windowFunctions = makeWindowFunctions(pageId, worldId);
     const w = membrane.attach(global, makeWorld, worldId, page, seed, {
       now: () => host.now(),
@@ -568,7 +568,7 @@
     }, compile);
     const globalPrototype = getPrototypeOf(global);
     defineProperty(globalPrototype, Symbol.toStringTag, { value: "Window", configurable: true });
-    const members = membrane.installWindow(w, membrane.windowBase(w, EventTarget.prototype));
+    const members = membrane.installWindow(w, membrane.windowBase(w, EventTarget.prototype), namedProperties);
     setPrototypeOf(globalPrototype, members);
     page.worlds[worldId] = global;
     for (const name in web) if (web[name].world) web[name].world(global, page.document, isPageWorld);

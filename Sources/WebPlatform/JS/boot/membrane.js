@@ -353,7 +353,7 @@
       // others are defined one by one after it.
       const plan = planOf(proto, proto, labelOf(proto), false);
       const literal = literalOf(plan);
-      const mirror = w.factories.fromSource(literal.body, w.M, parent, literal.records, literal.symbols);
+      const mirror = w.factories.fromSource(literal.id, literal.body, w.M, parent, literal.records, literal.symbols);
       w.protos.set(proto, mirror);
       rawOf.set(mirror, proto);
       mirrorMembers(proto, mirror, w, proto, labelOf(proto), false, literal.rest);
@@ -455,6 +455,8 @@
     // out once per plan: its source, the key records and symbols it names by index, and the
     // entries left for mirrorMembers.
     const literals = new WeakMap();
+    // Each generated source's number, which the host keeps its parsed script by (world.js fromSource).
+    let nextSourceId = 0;
     function literalOf(plan) {
       let literal = literals.get(plan);
       if (literal !== undefined) return literal;
@@ -489,7 +491,7 @@
         }
       }
       body += "};";
-      literal = { body, records, symbols, rest };
+      literal = { id: nextSourceId++, body, records, symbols, rest };
       literals.set(plan, literal);
       return literal;
     }
@@ -1069,7 +1071,12 @@
           if (typeof key !== "string" || seen.has(key) || key.charCodeAt(0) === 95) continue;
           seen.add(key);
           const d = getOwnPropertyDescriptor(source, key);
-          entries[entries.length] = { key, accessor: !("value" in d), settable: d.set !== undefined, enumerable: d.enumerable };
+          const accessor = !("value" in d);
+          // An interface object or namespace (a capitalised data member: HTMLElement, CSS,
+          // NodeFilter) is not enumerable (WebIDL 3.7.1 and 3.13.1), whatever domino made it.
+          const code = key.charCodeAt(0);
+          const named = !accessor && code >= 65 && code <= 90;
+          entries[entries.length] = { key, accessor, settable: d.set !== undefined, enumerable: named ? false : d.enumerable };
         }
       }
       let signature = "";
@@ -1079,18 +1086,24 @@
       }
       plan = windowPlanSources.get(signature);
       if (plan === undefined) {
+        // The hidden values (the DOM's interface objects, most of the list) are answered by the
+        // world's WindowProperties object (installWindow); the rest are accessors here.
         let body = "\"use strict\"; return {\n__proto__: proto,\n";
+        const hidden = [], hiddenEntries = new Map();
         for (let i = 0; i < entries.length; i++) {
           const e = entries[i], name = JSON.stringify(e.key);
           if (e.accessor) {
             body += "get " + name + "() { return M.windowGet(" + name + "); },\n";
             if (e.settable) body += "set " + name + "(value) { M.windowSet(" + name + ", value); },\n";
+          } else if (!e.enumerable) {
+            hidden[hidden.length] = e.key;
+            hiddenEntries.set(e.key, e);
           } else {
             body += "get " + name + "() { return M.lazyGet(" + i + "); },\nset " + name + "(value) { M.lazySet(" + i + ", value); },\n";
           }
         }
         body += "};";
-        plan = { entries, body };
+        plan = { id: nextSourceId++, entries, body, hidden, hiddenEntries };
         windowPlanSources.set(signature, plan);
       }
       windowPlans.set(handle, plan);
@@ -1102,20 +1115,37 @@
       return mirrorPrototype(eventTargetPrototype, w);
     }
     // The object the world's global inherits from (its window members), made from the plan.
-    function installWindow(w, proto) {
+    // Behind it, in front of `proto` (the world's EventTarget.prototype, as WebIDL puts the
+    // window's named properties object), sits the world's WindowProperties object, made by the
+    // host (`namedProperties`): it answers for the hidden members until each is first read, and
+    // that read defines the member here, where later reads find it. A world makes only the
+    // interfaces its scripts name, as WebKit reifies a static table's entries on first lookup;
+    // making all of them (an accessor pair each) was most of what a world cost.
+    function installWindow(w, proto, namedProperties) {
       const plan = windowPlan(w.handle);
-      const members = w.factories.fromSource(plan.body, w.M, proto);
+      let behind = proto;
+      if (plan.hidden.length !== 0) {
+        behind = namedProperties(plan.id, plan.hidden, (key) => settleHidden(w, plan.hiddenEntries.get(key)));
+        Reflect.setPrototypeOf(behind, proto);
+      }
+      const members = w.factories.fromSource(plan.id, plan.body, w.M, behind);
       w.windowEntries = plan.entries;
       w.windowMembers = members;
       for (let i = 0; i < plan.entries.length; i++) {
         const entry = plan.entries[i];
-        if (!entry.enumerable) {
+        if (!entry.enumerable && entry.accessor) {
           const d = getOwnPropertyDescriptor(members, entry.key);
           d.enumerable = false;
           defineProperty(members, entry.key, d);
         }
       }
       return members;
+    }
+    // A hidden window member read for the first time (see installWindow).
+    function settleHidden(w, entry) {
+      const made = out(get(w.handle.shared, entry.key), w);
+      defineProperty(w.windowMembers, entry.key, { value: made, writable: true, enumerable: false, configurable: true });
+      return made;
     }
     // A window member read for the first time: made (as the world sees it) and kept as a data
     // property in its place; one assigned first simply takes the assigned value.

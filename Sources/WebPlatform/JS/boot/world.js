@@ -103,11 +103,13 @@
         }, key);
         defineProperty(target, key, { __proto__: null, get: pair.get, set: pair.set, enumerable, configurable: true });
       },
-      // An object made by code the engine generated (the window members: boot/membrane.js
-      // windowPlan), compiled in this realm once per source.
-      fromSource(body, bridge, proto, records, symbols) {
-        let make = compiled.get(body);
-        if (make === undefined) compiled.set(body, make = compile("(function (M, proto, K, S) {\n" + body + "\n})"));
+      // An object made by code the engine generated (a prototype's members, the window's:
+      // boot/membrane.js literalOf, windowPlan), compiled in this realm once per source. `id`
+      // names the source for the engine's lifetime: the host keeps the parsed script by it and
+      // reads the text only the first time.
+      fromSource(id, body, bridge, proto, records, symbols) {
+        let make = compiled.get(id);
+        if (make === undefined) compiled.set(id, make = compile(id, "(function (M, proto, K, S) {\n" + body + "\n})"));
         return make(bridge, proto, records, symbols);
       },
       array() { return []; },
