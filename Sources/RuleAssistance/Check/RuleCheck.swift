@@ -75,7 +75,11 @@ public enum RuleCheck {
             }
         }
         if let page { overlaps(rules, matched: matched, duplicateOf: duplicateOf, page: page, into: &findings) }
-        return findings.flatMap { $0.sorted { Finding.Kind.allCases.firstIndex(of: $0.kind) ?? 0 < Finding.Kind.allCases.firstIndex(of: $1.kind) ?? 0 } }
+        // Stable: within a kind, findings keep the order of the other rule.
+        let rank = { (finding: Finding) in Finding.Kind.allCases.firstIndex(of: finding.kind) ?? 0 }
+        return findings.flatMap { list in
+            list.enumerated().sorted { (rank($0.element), $0.offset) < (rank($1.element), $1.offset) }.map(\.element)
+        }
     }
 
     /// `rule r1 on example.com`

@@ -4,10 +4,11 @@
 /// Pseudo-classes of state the tree cannot know match nothing: user action (`:hover`, `:focus`,
 /// `:active`, …), `:target`, `:visited`, media and fullscreen states, `:open`, `:modal`,
 /// `:popover-open`, form validity (`:valid`, `:invalid`, `:user-*`, `:in-range`, …), `:autofill`,
-/// `:default`, `:indeterminate`, `:placeholder-shown`, `:host`, `:state()`, and `:dir()` (which
+/// `:default`, `:indeterminate`, `:placeholder-shown`, `:read-only`, `:read-write`, `:host`, `:state()`, and `:dir()` (which
 /// would need the bidirectional algorithm). Attribute values compare case-sensitively unless the
 /// `i` flag is given (HTML's list of attributes whose values compare case-insensitively is not
-/// applied). A pseudo-element is ignored: `p::before` matches the `p` elements.
+/// applied). As in `querySelectorAll`, a selector ending in a pseudo-element (`p::before`) matches
+/// no element.
 public struct SelectorMatcher: Sendable {
     public let tree: HTMLTree
 
@@ -85,6 +86,8 @@ public struct SelectorMatcher: Sendable {
     // MARK: - Compound and simple selectors
 
     private func matches(_ compound: CompoundSelector, element: Int, scope: Int?) -> Bool {
+        // querySelectorAll never returns an element for a pseudo-element (`p::before`).
+        if compound.pseudoElement != nil { return false }
         let node = tree.elements[element]
         if let name = compound.typeName, name != "*", name != "", node.name != name { return false }
         return compound.simples.allSatisfy { matches($0, element: element, scope: scope) }

@@ -29,7 +29,7 @@ public struct CompoundSelector: Equatable, Sendable {
     /// `*|` or `|` before the name (nil: none written). Named prefixes need `@namespace` and are refused.
     public var namespace: String?
     public var simples: [SimpleSelector]
-    /// A pseudo-element at the end (`::before`), lowercased; matching ignores it (it styles part of the element).
+    /// A pseudo-element at the end (`::before`), lowercased; it matches no element (as in `querySelectorAll`).
     public var pseudoElement: String?
 }
 
