@@ -70,3 +70,17 @@ import Testing
         #expect("\(RuleCheckError.tooManyRules(count: 81))" == "81 rules given; a check takes at most 80 rules at a time (check one hostname, or fewer rules)")
     }
 }
+
+@Suite struct SelectorTextTests {
+    @Test(arguments: [
+        ("  ul  >  li.promo ", "ul>li.promo"),
+        ("a , b", "a,b"),
+        ("[ data-x ^= \"a  b\" ]", "[data-x^=\"a  b\"]"),
+        (":not( .a )  .b", ":not(.a) .b"),
+        ("li:nth-child( 2n + 1 )", "li:nth-child(2n+1)"),
+        (".Ad", ".Ad"),
+    ])
+    func normalizedText(_ input: String, _ expected: String) {
+        #expect(SelectorText.normalized(input) == expected)
+    }
+}

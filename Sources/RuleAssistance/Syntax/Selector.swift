@@ -41,7 +41,7 @@ public enum SimpleSelector: Equatable, Sendable {
     case pseudoClass(PseudoClass)
 }
 
-/// `[name]`, `[name=value]` and the other operators, with the `i`/`s` flags.
+/// `[name]`, `[name=value]` and the other operators, with the `i` flag (WebKit has no `s`).
 public struct AttributeSelector: Equatable, Sendable {
     /// What the value is compared with.
     public enum Operator: String, Equatable, Sendable {

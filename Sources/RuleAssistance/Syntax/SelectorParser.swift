@@ -303,11 +303,11 @@ struct SelectorParser {
         skipWhitespace()
         var caseInsensitive = false
         if case .ident(let flag) = peek()?.kind {
-            switch flag.lowercased() {
-            case "i": caseInsensitive = true
-            case "s": caseInsensitive = false
-            default: throw fail("'\(flag)' is not an attribute flag; use i (ignore case) or s")
+            // WebKit takes only `i` (consumeAttributeFlags); Selectors 4's `s` is refused there.
+            guard flag.lowercased() == "i" else {
+                throw fail("'\(flag)' is not an attribute flag WebKit accepts; only i (ignore case) is, or leave the flag out")
             }
+            caseInsensitive = true
             index += 1
             skipWhitespace()
         }
