@@ -324,7 +324,7 @@ var ADVRuleAssistance = (() => {
           if (shared === mine.size && shared === theirs.size) {
             relation = "same-elements"; what = "matches the same " + count(mine.size) + " as rule " + other.id + " ('" + other.selector + "')";
           } else if (shared === theirs.size) {
-            relation = "contains"; what = "matches all " + count(theirs.size) + " of rule " + other.id + " ('" + other.selector + "') and " + (mine.size - theirs.size) + " more";
+            relation = "contains"; what = "matches everything rule " + other.id + " ('" + other.selector + "') matches (" + count(theirs.size) + ") and " + (mine.size - theirs.size) + " more";
           } else if (shared === mine.size) {
             relation = "contained-in"; what = "matches only elements rule " + other.id + " ('" + other.selector + "') also matches (" + mine.size + " of its " + theirs.size + ")";
           } else {

@@ -99,7 +99,7 @@ public enum RuleCheck {
                 let what: String
                 switch relation {
                 case .sameElements: what = "matches the same \(count(laterSet.count)) as rule \(other.id) ('\(other.selector)')"
-                case .contains: what = "matches all \(count(earlierSet.count)) of rule \(other.id) ('\(other.selector)') and \(laterSet.count - earlierSet.count) more"
+                case .contains: what = "matches everything rule \(other.id) ('\(other.selector)') matches (\(count(earlierSet.count))) and \(laterSet.count - earlierSet.count) more"
                 case .containedIn: what = "matches only elements rule \(other.id) ('\(other.selector)') also matches (\(laterSet.count) of its \(earlierSet.count))"
                 }
                 findings[later].append(Finding(kind: .overlap, rule: rule, other: other, relation: relation, detail: nil, message:
