@@ -6,6 +6,8 @@ import PackageDescription
 //   JSKit ← WebRuntime ← BrowserRuntime ← ScenarioKit ← RuntimeBench ← HarnessCLI ← adv-harness
 //           ↑ WebPlatform    ↑ BlockerCore                    ↑ ADVHarnessSupport (ADV's own pieces)
 //   BlockerCore ← RuleStore ← ADVCheckKit ← adv-check;   CommandLineKit under both command lines
+//   RuleAssistance ← ADVCheckKit   (selector syntax, fixture-page matching and "Check existing
+//                                   filters"; Foundation only, it knows nothing of RuleStore)
 //
 // The runtime targets (WebPlatform, WebRuntime, BrowserRuntime, ScenarioKit, RuntimeBench) run any
 // WebExtension and know nothing of ADV; what is ADV's lives in ADVHarnessSupport. The rules are
@@ -17,6 +19,7 @@ let package = Package(
         .library(name: "StrictJSON", targets: ["StrictJSON"]),
         .library(name: "BlockerCore", targets: ["BlockerCore"]),
         .library(name: "RuleStore", targets: ["RuleStore"]),
+        .library(name: "RuleAssistance", targets: ["RuleAssistance"]),
         .library(name: "WebRuntime", targets: ["WebRuntime"]),
         .library(name: "BrowserRuntime", targets: ["BrowserRuntime"]),
         .library(name: "ScenarioKit", targets: ["ScenarioKit"]),
@@ -46,6 +49,10 @@ let package = Package(
         // Foundation only. (Sources/SafariExtension holds the Apple-only handler shell; it is no
         // target here and never builds on Linux.)
         .target(name: "RuleStore", dependencies: ["StrictJSON", "BlockerCore"], swiftSettings: [.swiftLanguageMode(.v6)]),
+        // Deterministic diagnostics of personal filters ("Check existing filters"): a selector
+        // syntax checker after WebKit's parser, a tolerant HTML tree builder for fixture pages, a
+        // selector matcher and the checker. Foundation only; store-independent (no RuleStore).
+        .target(name: "RuleAssistance", swiftSettings: [.swiftLanguageMode(.v6)]),
         // The web platform layers over domino (JavaScript resources grouped by concern, each
         // declaring what it provides and requires) and the catalog that orders them.
         .target(name: "WebPlatform", resources: [.copy("JS")], swiftSettings: [.swiftLanguageMode(.v6)]),
@@ -80,7 +87,7 @@ let package = Package(
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
         // The adv-check commands (export, verify, package, bench, rules) as a library tests can call.
-        .target(name: "ADVCheckKit", dependencies: ["CommandLineKit", "Suggestion", "StrictJSON", "BlockerCore", "RuleStore"], swiftSettings: [.swiftLanguageMode(.v6)]),
+        .target(name: "ADVCheckKit", dependencies: ["CommandLineKit", "Suggestion", "StrictJSON", "BlockerCore", "RuleStore", "RuleAssistance"], swiftSettings: [.swiftLanguageMode(.v6)]),
         // Thin command-line shells over the libraries: arguments in, text out, exit status.
         .executableTarget(name: "adv-harness", dependencies: ["HarnessCLI"]),
         .executableTarget(name: "adv-check", dependencies: ["ADVCheckKit", "CommandLineKit"], swiftSettings: [.swiftLanguageMode(.v6)]),
@@ -99,6 +106,9 @@ let package = Package(
         .testTarget(name: "PackageLayoutTests"),
         .testTarget(name: "BlockerCoreTests", dependencies: ["BlockerCore", "TestSupport"], swiftSettings: [.swiftLanguageMode(.v6)]),
         .testTarget(name: "RuleStoreTests", dependencies: ["RuleStore", "BlockerCore", "TestSupport", "adv-rulefile-worker"], swiftSettings: [.swiftLanguageMode(.v6)]),
+        // The shared check table runs against RuleAssistance and, in the harness engine, against
+        // the popup's JavaScript (WebExtension/shared/rule-assistance.js).
+        .testTarget(name: "RuleAssistanceTests", dependencies: ["RuleAssistance", "StrictJSON", "TestSupport", "WebRuntime"], swiftSettings: [.swiftLanguageMode(.v6)]),
         .testTarget(name: "ADVCheckKitTests", dependencies: ["ADVCheckKit", "CommandLineKit", "RuleStore", "BlockerCore", "TestSupport"], swiftSettings: [.swiftLanguageMode(.v6)]),
         .testTarget(name: "WebRuntimeTests", dependencies: ["WebRuntime", "WebPlatform", "BrowserRuntime", "TestSupport", "JSKit"]),
         .testTarget(name: "BrowserRuntimeTests", dependencies: ["BrowserRuntime", "WebRuntime", "TestSupport", "JSKit"]),

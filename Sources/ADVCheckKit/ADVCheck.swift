@@ -19,7 +19,7 @@ public enum ADVCheck {
           verify [options]          compare DNR and Content Blocker decisions on fixtures
           package [--out DIR]       assemble and validate the extension's resources
           bench [--json]            measure decisions per second
-          rules show|validate|merge|bench FILE...
+          rules show|validate|check|merge|bench FILE...
                                     inspect personal-rule collections (see 'adv-check rules --help')
 
         'adv-check <command> --help' describes each command.

@@ -73,7 +73,7 @@ import Testing
     }
 
     @Test(arguments: [
-        (["nope"], "adv-check: unknown subcommand 'rules nope'; use show, validate, merge or bench (see 'adv-check rules --help')\n"),
+        (["nope"], "adv-check: unknown subcommand 'rules nope'; use show, validate, check, merge or bench (see 'adv-check rules --help')\n"),
         (["shwo", "x"], "adv-check: unknown subcommand 'rules shwo'; did you mean 'show'? (see 'adv-check rules --help')\n"),
         (["merge", "--bogus", "x"], "adv-check: unknown option '--bogus' for 'adv-check rules merge' (see 'adv-check rules merge --help')\n"),
         (["merge", "--outptu", "x"], "adv-check: unknown option '--outptu' for 'adv-check rules merge'; did you mean '--output'? (see 'adv-check rules merge --help')\n"),
@@ -120,7 +120,7 @@ import Testing
     }
 
     @Test func helpIsPrintedPerSubcommand() {
-        for subcommand in ["show", "validate", "merge", "bench"] {
+        for subcommand in ["show", "validate", "check", "merge", "bench"] {
             let (status, captured) = run([subcommand, "--help"])
             #expect(status == 0)
             #expect(captured.out.hasPrefix("usage: adv-check rules \(subcommand)"))

@@ -3,7 +3,7 @@ import Foundation
 import RuleStore
 import Suggestion
 
-/// `adv-check rules show|validate|merge|bench`: inspect and combine personal-rule files.
+/// `adv-check rules show|validate|check|merge|bench`: inspect and combine personal-rule files.
 enum RulesCommand {
     static let usage = """
         usage: adv-check rules <subcommand> [options] FILE...
@@ -11,6 +11,8 @@ enum RulesCommand {
         subcommands:
           show FILE...                  print each file's rules by hostname, deletion markers and findings
           validate FILE...              check files and print one line each; exit 2 if any is invalid
+          check FILE [--page FIXTURE]   Check existing filters: syntax, duplicates, generated or
+                                        positional selectors; with a page, no matches and overlap
           merge FILE... [--output OUT]  merge files by id and latest modification; print the result or write OUT
           bench [--runs N]              time a 5,000-record merge and encode/decode round trip
 
@@ -18,17 +20,19 @@ enum RulesCommand {
         run 'adv-check rules <subcommand> --help' for details.
         """
 
-    static let subcommands = ["show", "validate", "merge", "bench"]
+    static let subcommands = ["show", "validate", "check", "merge", "bench"]
 
     static let showSpec = CommandSpec(tool: "adv-check", command: "rules show", help: """
         usage: adv-check rules show FILE...
 
-        prints each file's live rules grouped by hostname, its deletion markers and findings.
+        prints each file's live rules grouped by hostname, its deletion markers and findings;
+        a live rule whose selector is not valid CSS is reported as an error (exit 2).
         """)
     static let validateSpec = CommandSpec(tool: "adv-check", command: "rules validate", help: """
         usage: adv-check rules validate FILE...
 
-        checks each file and prints one line per file; exits 2 if any file is invalid.
+        checks each file and prints one line per file; exits 2 if any file is invalid,
+        a live rule's selector that is not valid CSS included.
         """)
     static let mergeSpec = CommandSpec(tool: "adv-check", command: "rules merge", options: ["--output"], help: """
         usage: adv-check rules merge FILE... [--output OUT]
@@ -58,10 +62,11 @@ enum RulesCommand {
             return ExitStatus.success
         case "show": return try show(rest, output)
         case "validate": return try validate(rest, output)
+        case "check": return try RulesCheckCommand.run(rest, output)
         case "merge": return try merge(rest, output)
         case "bench": return try bench(rest, output)
         default:
-            let hint = Suggestion.nearest(to: subcommand, in: subcommands).map { "did you mean '\($0)'?" } ?? "use show, validate, merge or bench"
+            let hint = Suggestion.nearest(to: subcommand, in: subcommands).map { "did you mean '\($0)'?" } ?? "use show, validate, check, merge or bench"
             throw UsageError("unknown subcommand 'rules \(subcommand)'; \(hint) (see 'adv-check rules --help')")
         }
     }
@@ -72,7 +77,10 @@ enum RulesCommand {
         let loaded = try load(try files(arguments, showSpec))
         output.out(loaded.map { RulesReport.show(path: $0.path, bytes: $0.data.count, document: $0.document) }.joined(separator: "\n"),
                    terminator: "")
-        return ExitStatus.success
+        // The store keeps records whose selector is not CSS (the extension never applies them).
+        let errors = loaded.flatMap { RulesCheckCommand.selectorErrors(path: $0.path, data: $0.data, collection: $0.document.collection) }
+        for error in errors { output.err("adv-check: \(error)") }
+        return errors.isEmpty ? ExitStatus.success : ExitStatus.badInput
     }
 
     static func validate(_ words: [String], _ output: CommandOutput) throws -> Int32 {
@@ -83,6 +91,12 @@ enum RulesCommand {
             // Every file is checked and reported, valid or not.
             do {
                 guard let file = try load([path]).first else { continue }
+                let errors = RulesCheckCommand.selectorErrors(path: path, data: file.data, collection: file.document.collection)
+                if !errors.isEmpty {
+                    for error in errors { output.err("adv-check: \(error)") }
+                    status = ExitStatus.badInput
+                    continue
+                }
                 output.out(RulesReport.summary(path: path, bytes: file.data.count, collection: file.document.collection))
                 for finding in RulesReport.findings(file.document.collection, bytes: file.data.count) {
                     output.out("  warning: \(finding)")
