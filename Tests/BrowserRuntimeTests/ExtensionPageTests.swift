@@ -130,6 +130,53 @@ import WebRuntime
         #expect(seen == "tab 1 in 1|onCreated 2|onFocusChanged 2|tab 2 in 2|tab 3 in 2|removed 3 true|removed 2 true|onRemoved 2|onFocusChanged 1", "\(seen ?? "")")
     }
 
+    /// A window's state and bounds as windows.create and windows.update set them, refused in
+    /// each browser's words (Safari: WebExtensionAPIWindowsCocoa.mm in the caller; Chrome: its
+    /// schema's types in the bindings, windows_api.cc's "Invalid value for state"), with Chrome's
+    /// onBoundsChanged; focused: false brings another window to the front.
+    @Test(arguments: [Browser.Profile.safari, .chromium])
+    func windowsKeepTheirStateAndBoundsAndRefuseWhatEachBrowserRefuses(profile: Browser.Profile) throws {
+        let (browser, host) = try browser(profile)
+        _ = try browser.openTab(url: "https://a.example/")
+        let worker = try #require(host.backgroundWorld)
+        try worker.evaluate("""
+            globalThis.seen = [];
+            if (chrome.windows.onBoundsChanged) chrome.windows.onBoundsChanged.addListener((w) => seen.push('bounds ' + w.id + ' ' + [w.left, w.top, w.width, w.height].join()));
+            chrome.windows.onFocusChanged.addListener((id) => seen.push('focus ' + id));
+            """, sourceURL: "test.js")
+        let made = try Support.await(browser, worker, """
+            const w = await chrome.windows.create({ url: 'https://a.example/', left: 40, top: 30, width: 600, height: 400 });
+            const moved = await chrome.windows.update(w.id, { left: 100, width: 700 });
+            const same = await chrome.windows.update(w.id, { left: 100 });
+            const max = await chrome.windows.update(w.id, { state: 'maximized' });
+            return [w.left, w.top, w.width, w.height, w.state, moved.left, moved.top, moved.width, moved.height, same.left, max.state, (await chrome.windows.get(w.id)).state].join();
+            """) as? String
+        #expect(made == "40,30,600,400,normal,100,30,700,400,100,maximized,maximized")
+        // Unfocusing the window in front brings the other one to the front.
+        let behind = try Support.await(browser, worker, "await chrome.windows.update(2, { focused: false }); return (await chrome.windows.getLastFocused()).id") as? Double
+        #expect(behind == 1)
+        let seen = try Support.eval(worker, "seen.join('|')") as? String
+        #expect(seen == (profile == .chromium ? "focus 2|bounds 2 100,30,700,400|focus 1" : "focus 2|focus 1"))
+        func refusal(_ call: String) throws -> String? {
+            try Support.await(browser, worker, "try { await \(call); return 'accepted' } catch (e) { return e.constructor.name + ': ' + e.message }") as? String
+        }
+        if profile == .chromium {
+            #expect(try refusal("chrome.windows.update(1, { state: 'minimized', left: 5 })") == "Error: Invalid value for state")
+            #expect(try refusal("chrome.windows.update(1, { state: 'minimized', focused: true })") == "Error: Invalid value for state")
+            #expect(try refusal("chrome.windows.update(1, { left: '5' })") == "TypeError: Error in invocation of windows.update(integer windowId, windows.UpdateInfo updateInfo, optional function callback): Error at parameter 'updateInfo': Error at property 'left': Invalid type: expected integer, found string.")
+            #expect(try refusal("chrome.windows.update(1, { state: 'docked' })") == "TypeError: Error in invocation of windows.update(integer windowId, windows.UpdateInfo updateInfo, optional function callback): Error at parameter 'updateInfo': Error at property 'state': Value must be one of fullscreen, locked-fullscreen, maximized, minimized, normal.")
+            #expect(try refusal("chrome.windows.create({ width: 1.5 })") == "TypeError: Error in invocation of windows.create(optional windows.CreateData createData, optional function callback): Error at parameter 'createData': Error at property 'width': Invalid type: expected integer, found number.")
+        } else {
+            #expect(try refusal("chrome.windows.update(1, { state: 'minimized', left: 5 })") == "Error: Invalid call to windows.update(). The 'properties' value is invalid, because when 'top', 'left', 'width', or 'height' are specified, 'state' must specify 'normal'.")
+            #expect(try refusal("chrome.windows.update(1, { left: '5' })") == "Error: Invalid call to windows.update(). The 'properties' value is invalid, because 'left' is expected to be a number, but a string was provided.")
+            #expect(try refusal("chrome.windows.update(1, { state: 'docked' })") == "Error: Invalid call to windows.update(). The 'state' value is invalid, because it must specify 'normal', 'minimized', 'maximized', or 'fullscreen'.")
+            #expect(try refusal("chrome.windows.update(-1, {})") == "Error: Invalid call to windows.update(). The 'windowId' value is invalid, because 'windows.WINDOW_ID_NONE' is not allowed.")
+            #expect(try refusal("chrome.windows.create({ state: 'fullscreen', height: 5 })") == "Error: Invalid call to windows.create(). The 'info' value is invalid, because when 'top', 'left', 'width', or 'height' are specified, 'state' must specify 'normal'.")
+        }
+        // Nothing refused changed a window.
+        #expect(browser.windows.map { "\($0.id) \($0.state) \($0.bounds.left)" } == ["1 normal 0", "2 maximized 100"])
+    }
+
     @Test func closingAWindowsLastTabClosesTheWindow() throws {
         let (browser, host) = try browser(.chromium)
         _ = try browser.openTab(url: "https://a.example/")

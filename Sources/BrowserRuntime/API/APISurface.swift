@@ -180,6 +180,11 @@ package enum APISurface {
                                  methods: namespace.methods.merging(["getZoomSettings": (0, 1), "setZoomSettings": (1, 2)]) { own, _ in own },
                                  events: namespace.events + ["onZoomChange"])
             }
+            // windows.onBoundsChanged is Chrome's (86+); WebKit's windows have three events.
+            if namespace.name == "windows", profile == .chromium {
+                return Namespace(name: namespace.name, permission: namespace.permission, audience: namespace.audience,
+                                 methods: namespace.methods, events: namespace.events + ["onBoundsChanged"])
+            }
             guard namespace.name == "runtime" else { return namespace }
             var methods = namespace.methods
             if !(permissions.contains("nativeMessaging") && privileged) { methods["sendNativeMessage"] = nil }

@@ -30,8 +30,12 @@ extension Browser {
     /// - Throws: as ``openTab(url:active:isPrivate:)``.
     @discardableResult
     public func openWindow(urls: [String], type: String = "normal", focused: Bool = true, isPrivate: Bool = false,
-                           openedBy host: ExtensionHost? = nil) throws -> BrowserWindow {
+                           openedBy host: ExtensionHost? = nil,
+                           bounds: BrowserWindow.Bounds = .standard,
+                           state: String = "normal") throws -> BrowserWindow {
         let window = BrowserWindow(id: nextWindowID, type: type, isPrivate: isPrivate)
+        window.bounds = bounds
+        window.state = state
         nextWindowID += 1
         windows.append(window)
         trace.record(.navigation, at: "window\(window.id)", "open \(type)" + (isPrivate ? " (private)" : ""))
@@ -41,6 +45,61 @@ extension Browser {
             try openTab(url: url, active: index == 0, isPrivate: isPrivate, in: window, openedBy: host)
         }
         return window
+    }
+
+    /// What windows.create or windows.update asks of a window's place, size, state and focus.
+    struct WindowChange {
+        var left: Int?, top: Int?, width: Int?, height: Int?
+        var state: String?
+        var focused: Bool?
+        /// The bounds a new window opens with (the default's where none is given).
+        var bounds: BrowserWindow.Bounds {
+            BrowserWindow.Bounds(left: left ?? 0, top: top ?? 0, width: width ?? 1280, height: height ?? 800)
+        }
+        var hasBounds: Bool { left != nil || top != nil || width != nil || height != nil }
+    }
+    struct WindowRefusal: Error { let result: APIResult }
+
+    /// Reads a create or update dictionary (its types already checked in the caller:
+    /// browser-api.js) and refuses what the browser refuses. Chrome (windows_api.cc): bounds with
+    /// a state other than normal, a minimized window focused, and a maximized or full-screen one
+    /// unfocused are "Invalid value for state". Safari refused bounds with another state in the
+    /// caller; a minimized window brought to the front is simply shown.
+    func windowChange(_ fields: [String: String], api: String) -> Result<WindowChange, WindowRefusal> {
+        func integer(_ key: String) -> Int? { fields[key].flatMap(Double.init).map { Int($0.rounded(.towardZero)) } }
+        var change = WindowChange(left: integer("left"), top: integer("top"), width: integer("width"), height: integer("height"),
+                                  state: fields["state"].map(JSONText.decodeString), focused: fields["focused"].map { $0 == "true" })
+        if options.profile == .chromium, let state = change.state, state != "normal" {
+            let refused = change.hasBounds || (state == "minimized" && change.focused == true)
+                || ((state == "maximized" || state == "fullscreen" || state == "locked-fullscreen") && change.focused == false)
+            if refused { return .failure(WindowRefusal(result: .error("Invalid value for state"))) }
+        }
+        if options.profile == .safari, change.state == "minimized", change.focused == true { change.state = "normal" }
+        return .success(change)
+    }
+
+    /// Applies `change` to `window`: its state, then its bounds (Chrome fires
+    /// windows.onBoundsChanged when they change; WebKit has no such event), then its focus
+    /// (`focused: false` brings the newest other window to the front, as Chrome brings the next in its
+    /// z-order; the harness keeps no z-order beyond the focused window).
+    func update(_ window: BrowserWindow, with change: WindowChange) {
+        if let state = change.state, state != window.state {
+            window.state = state
+            trace.record(.navigation, at: "window\(window.id)", "state \(state)")
+        }
+        if change.hasBounds {
+            let bounds = BrowserWindow.Bounds(left: change.left ?? window.bounds.left, top: change.top ?? window.bounds.top,
+                                              width: change.width ?? window.bounds.width, height: change.height ?? window.bounds.height)
+            if bounds != window.bounds {
+                window.bounds = bounds
+                trace.record(.navigation, at: "window\(window.id)", "bounds \(bounds.left),\(bounds.top) \(bounds.width)x\(bounds.height)")
+                if options.profile == .chromium { broadcast("windows.onBoundsChanged", json: [windowJSON(window)]) }
+            }
+        }
+        if change.focused == true || (change.state == "normal" && window.state == "minimized") { focus(window) }
+        if change.focused == false, focusedWindowID == window.id, let behind = windows.last(where: { $0 !== window }) {
+            focus(behind)
+        }
     }
 
     /// Brings `window` to the front: `windows.onFocusChanged` fires with its id.
@@ -69,9 +128,9 @@ extension Browser {
     /// `windows.Window` as JSON, with its tabs as `host` sees them when `populate`.
     func windowJSON(_ window: BrowserWindow, populate: Bool = false, for host: ExtensionHost? = nil) -> String {
         var fields: [(String, String)] = [
-            ("alwaysOnTop", "false"), ("focused", focusedWindow === window ? "true" : "false"), ("height", "800"), ("id", "\(window.id)"),
-            ("incognito", window.isPrivate ? "true" : "false"), ("left", "0"), ("state", "\"normal\""), ("top", "0"),
-            ("type", JSONText.string(window.type)), ("width", "1280"),
+            ("alwaysOnTop", "false"), ("focused", focusedWindow === window ? "true" : "false"), ("height", "\(window.bounds.height)"), ("id", "\(window.id)"),
+            ("incognito", window.isPrivate ? "true" : "false"), ("left", "\(window.bounds.left)"), ("state", JSONText.string(window.state)), ("top", "\(window.bounds.top)"),
+            ("type", JSONText.string(window.type)), ("width", "\(window.bounds.width)"),
         ]
         if populate, let host { fields.append(("tabs", JSONText.array(tabs(in: window).map { tabJSON($0, for: host) }))) }
         return JSONText.object(fields)
@@ -124,9 +183,15 @@ extension Browser {
             }
             var type = fields["type"].map(JSONText.decodeString) ?? "normal"
             if type == "panel" || type == "detached_panel" { type = "popup" }
+            let change: WindowChange
+            switch windowChange(fields, api: api) {
+            case .success(let made): change = made
+            case .failure(let refusal): return refusal.result
+            }
             do {
-                let window = try openWindow(urls: urls, type: type, focused: fields["focused"] != "false",
-                                            isPrivate: fields["incognito"] == "true", openedBy: host)
+                let window = try openWindow(urls: urls, type: type, focused: change.focused ?? (change.state != "minimized"),
+                                            isPrivate: fields["incognito"] == "true", openedBy: host,
+                                            bounds: change.bounds, state: change.state ?? "normal")
                 return .json(windowJSON(window, populate: true, for: host))
             } catch {
                 return .error("\(error)")
@@ -135,7 +200,10 @@ extension Browser {
             guard let text = call.argument(0), let id = Int(text), let window = id == -2 ? currentWindow(of: call) : window(id) else {
                 return noWindow(api, call.argument(0) ?? "undefined")
             }
-            if JSONText.fields(call.argument(1))["focused"] == "true" { focus(window) }
+            switch windowChange(JSONText.fields(call.argument(1)), api: api) {
+            case .failure(let refusal): return refusal.result
+            case .success(let change): update(window, with: change)
+            }
             return .json(windowJSON(window, populate: false, for: host))
         case "remove":
             guard let text = call.argument(0), let id = Int(text), let window = id == -2 ? currentWindow(of: call) : window(id) else {

@@ -57,6 +57,24 @@ public final class BrowserWindow {
     public let type: String
     /// True for a private-browsing window.
     public let isPrivate: Bool
+    /// Where it is on the screen and how big, in points (`windows.Window`'s left, top, width
+    /// and height; a new window opens at 0, 0, 1280 × 800).
+    public internal(set) var bounds = Bounds.standard
+    /// "normal", "minimized", "maximized" or "fullscreen" (Chrome also "locked-fullscreen").
+    public internal(set) var state = "normal"
+
+    /// A window's place and size.
+    public struct Bounds: Equatable, Sendable {
+        public var left: Int, top: Int, width: Int, height: Int
+        public init(left: Int, top: Int, width: Int, height: Int) {
+            self.left = left
+            self.top = top
+            self.width = width
+            self.height = height
+        }
+        /// Where a new window opens and how big, when nothing says otherwise.
+        public static let standard = Bounds(left: 0, top: 0, width: 1280, height: 800)
+    }
 
     init(id: Int, type: String, isPrivate: Bool) {
         self.id = id

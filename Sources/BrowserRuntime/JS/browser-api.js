@@ -135,6 +135,49 @@
     }
     return null;
   }
+  // windows.create/update's properties, checked as each browser's caller does (see
+  // "windows.update" below) and copied with only the keys it reads.
+  const windowStates = ["normal", "minimized", "maximized", "fullscreen"];
+  function windowSignature(method) {
+    return method === "update"
+      ? "Error in invocation of windows.update(integer windowId, windows.UpdateInfo updateInfo, optional function callback): "
+      : "Error in invocation of windows.create(optional windows.CreateData createData, optional function callback): ";
+  }
+  function windowProperties(method, value, own, profile) {
+    const keys = { state: "string", focused: "boolean", top: "number", left: "number", width: "number", height: "number" };
+    if (method === "create") Object.assign(keys, { type: "string", incognito: "boolean", url: "any", tabId: "number" });
+    if (profile === "chromium") {
+      const signature = windowSignature(method), parameter = method === "update" ? "updateInfo" : "createData";
+      if (!isOfType(value, "object")) throw new own.TypeError(signature + "No matching signature.");
+      const found = (v) => (Array.isArray(v) ? "array" : v === null ? "null" : typeof v === "number" ? (Number.isInteger(v) ? "integer" : "number") : typeof v);
+      const at = (key, problem) => new own.TypeError(signature + "Error at parameter '" + parameter + "': Error at property '" + key + "': " + problem);
+      for (const key of ["top", "left", "width", "height"]) {
+        if (value[key] !== undefined && !Number.isInteger(value[key])) throw at(key, "Invalid type: expected integer, found " + found(value[key]) + ".");
+      }
+      for (const key of ["focused", "drawAttention", "incognito"]) {
+        if (value[key] !== undefined && typeof value[key] !== "boolean") throw at(key, "Invalid type: expected boolean, found " + found(value[key]) + ".");
+      }
+      // Chrome's enum error lists the values in sorted order (api_invocation_errors.cc).
+      if (value.state !== undefined && !windowStates.concat(["locked-fullscreen"]).includes(value.state)) {
+        throw at("state", "Value must be one of fullscreen, locked-fullscreen, maximized, minimized, normal.");
+      }
+      keys.drawAttention = "boolean";
+    } else {
+      const source = method === "update" ? "properties" : "info";
+      const problem = dictionaryProblem(value, source, [], keys);
+      if (problem) throw callError("windows." + method + "()", problem, own);
+      if (value.state !== undefined && !windowStates.includes(value.state)) {
+        throw callError("windows." + method + "()", "The 'state' value is invalid, because it must specify 'normal', 'minimized', 'maximized', or 'fullscreen'", own);
+      }
+      const bounded = ["top", "left", "width", "height"].some((key) => value[key] !== undefined);
+      if (bounded && value.state !== undefined && value.state !== "normal") {
+        throw callError("windows." + method + "()", "The '" + source + "' value is invalid, because when 'top', 'left', 'width', or 'height' are specified, 'state' must specify 'normal'", own);
+      }
+    }
+    const copy = {};
+    for (const key of Object.keys(keys)) if (value[key] !== undefined) copy[key] = value[key];
+    return copy;
+  }
   function callError(api, problem, own) {
     const text = problem.replace(/\.+$/, "");
     return new own.Error("Invalid call to " + api + ". " + text.charAt(0).toUpperCase() + text.slice(1) + ".");
@@ -266,6 +309,25 @@
         }
       }
       return [{ accessLevel: options.accessLevel }];
+    },
+    // windows.create([info]) and windows.update(windowId, properties): Safari checks the
+    // dictionary in the caller (WebExtensionAPIWindowsCocoa.mm, parseWindowUpdateOptions and
+    // parseWindowCreateOptions); Chrome's bindings check the schema's types (windows.json:
+    // integer bounds, the WindowState enum) and throw a TypeError. What the values mean (a
+    // state with bounds, a minimized window focused) is the browser's to judge (Browser+Windows).
+    "windows.create"(args, own, profile) {
+      if (args[0] === undefined || args[0] === null) return [{}];
+      return [windowProperties("create", args[0], own, profile)];
+    },
+    "windows.update"(args, own, profile) {
+      const id = args[0];
+      if (profile === "chromium") {
+        if (!Number.isInteger(id)) throw new own.TypeError(windowSignature("update") + "No matching signature.");
+      } else if (typeof id !== "number" || id === -1 || !(Number.isInteger(id) && id >= 0 || id === -2)) {
+        const because = id === -1 ? "'windows.WINDOW_ID_NONE' is not allowed" : typeof id === "number" ? "'" + id + "' is not a window identifier" : "it is not a window identifier";
+        throw callError("windows.update()", "The 'windowId' value is invalid, because " + because, own);
+      }
+      return [id, windowProperties("update", args[1], own, profile)];
     },
     // alarms.create([name], alarmInfo) -> [name, info]. Safari (WebExtensionAPIAlarmsCocoa.mm):
     // a bad name or info throws in WebKit's words, and `when` with `delayInMinutes` too. Chrome's
