@@ -73,6 +73,13 @@ import TestSupport
         #expect(result.out.contains("PASS  API Sample (13 assertions, virtual 30.0s)"))
     }
 
+    @Test func theTabsAndWindowsSampleArrangesWindowsAndTabs() throws {
+        let sample = Support.fixtures.appendingPathComponent("extensions/tabs-windows-sample").path
+        let result = test([sample])
+        #expect(result.code == 0, "\(result.out)")
+        #expect(result.out.contains("PASS  Tabs and Windows Sample (13 assertions"))
+    }
+
     @Test func chromeStyleTestsRunInTheChromiumProfile() throws {
         let sample = Support.fixtures.appendingPathComponent("extensions/chrome-test-sample").path
         let passed = test([sample, "--profile", "chromium"])

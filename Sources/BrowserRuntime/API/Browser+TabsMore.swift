@@ -27,15 +27,22 @@ extension Browser {
                 return .json(tabJSON(copy, for: host))
             } catch { return .error("\(error)") }
         case "move":
-            // One window's order: the tab goes to `index` (-1: the end).
+            // One window's order: the tab goes to `index` in its window (-1 or past the end: the
+            // end), indices and onMoved's fromIndex/toIndex counted within the window, as both
+            // browsers count them. (Moving between windows is not modelled.)
             let ids = call.argument(0).map { JSONText.kind($0) == .array ? JSONText.elements($0).compactMap { Int($0) } : [Int($0)].compactMap { $0 } } ?? []
             let index = JSONText.fields(call.argument(1))["index"].flatMap { Int($0) } ?? -1
             var moved: [String] = []
-            for id in ids {
-                guard let tab = tab(id), let from = tabs.firstIndex(where: { $0 === tab }) else { return .error("No tab with id: \(id).") }
-                tabs.remove(at: from)
-                let place = index < 0 || index > tabs.count ? tabs.count : index
-                tabs.insert(tab, at: place)
+            for (offset, id) in ids.enumerated() {
+                guard let tab = tab(id), let global = tabs.firstIndex(where: { $0 === tab }) else { return .error("No tab with id: \(id).") }
+                let from = tabs.filter { $0.windowID == tab.windowID }.firstIndex { $0 === tab } ?? 0
+                tabs.remove(at: global)
+                let others = tabs.enumerated().filter { $0.element.windowID == tab.windowID }.map(\.offset)
+                // Several tabs go to consecutive places from `index`.
+                let wanted = index < 0 ? others.count : index + offset
+                let place = min(wanted, others.count)
+                let insertAt = place < others.count ? others[place] : (others.last.map { $0 + 1 } ?? tabs.count)
+                tabs.insert(tab, at: insertAt)
                 trace.record(.navigation, at: "tab\(tab.id)", "move to index \(place)")
                 moved.append(tabJSON(tab, for: host))
                 if place != from {
