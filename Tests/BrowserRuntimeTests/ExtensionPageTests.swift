@@ -177,6 +177,52 @@ import WebRuntime
         #expect(browser.windows.map { "\($0.id) \($0.state) \($0.bounds.left)" } == ["1 normal 0", "2 maximized 100"])
     }
 
+    /// runtime.getBackgroundPage and extension.getBackgroundPage hand an extension page the
+    /// background page's window in Safari (runtime's loading an unloaded one first), null for a
+    /// service worker; Chrome's Manifest V3 has no background page.
+    @Test(arguments: [Browser.Profile.safari, .chromium])
+    func theBackgroundPageIsHandedOverWhereThereIsOne(profile: Browser.Profile) throws {
+        func install(_ background: String) throws -> (Browser, ExtensionHost) {
+            let browser = try Support.emptyBrowser(profile: profile)
+            let folder = try Support.extensionFolder("background-page", [
+                "manifest.json": #"{"manifest_version": 3, "name": "BG", "version": "1", "background": \#(background), "action": {"default_popup": "popup.html"}}"#,
+                "bg.js": "globalThis.marker = 'from the background'; globalThis.count = (globalThis.count || 0) + 1;",
+                "popup.html": "<!DOCTYPE html><title>Popup</title><p>popup</p>",
+            ])
+            let host = try browser.install(try ExtensionBundle(folder: folder))
+            browser.pageSource = { _ in "<title>A</title><p>a</p>" }
+            _ = try browser.openTab(url: "https://a.example/")
+            try browser.loop.runUntilIdle()
+            return (browser, host)
+        }
+        let (browser, host) = try install(#"{"scripts": ["bg.js"]}"#)
+        let popup = try browser.openPopup(host)
+        let read = """
+            const viaRuntime = await chrome.runtime.getBackgroundPage().then((w) => w, (e) => e.message);
+            const viaExtension = chrome.extension.getBackgroundPage();
+            return [typeof viaRuntime === 'object' && viaRuntime !== null ? viaRuntime.marker : String(viaRuntime), viaExtension === null ? 'null' : viaExtension === viaRuntime].join();
+            """
+        let fromPopup = try Support.await(browser, popup.pageWorld, read) as? String
+        #expect(fromPopup == (profile == .safari ? "from the background,true" : "You do not have a background page.,null"))
+        if profile == .safari {
+            // An unloaded background page: extension.getBackgroundPage has none; runtime's loads it.
+            browser.suspendBackground(of: host)
+            #expect(try Support.eval(popup.pageWorld, "String(chrome.extension.getBackgroundPage())") as? String == "null")
+            let woken = try Support.await(browser, popup.pageWorld, "const w = await chrome.runtime.getBackgroundPage(); return w.marker + ' ' + w.count") as? String
+            #expect(woken == "from the background 1")
+            #expect(browser.trace.dump(channels: [.api]).contains("runtime.getBackgroundPage -> the background page's window"))
+        } else {
+            // Foreground only in Chrome: the service worker has neither.
+            let worker = try #require(host.backgroundWorld)
+            #expect(try Support.eval(worker, "typeof chrome.runtime.getBackgroundPage + ' ' + typeof chrome.extension.getBackgroundPage") as? String == "undefined undefined")
+        }
+        // A service worker has no window.
+        let (workerBrowser, workerHost) = try install(#"{"service_worker": "bg.js"}"#)
+        let workerPopup = try workerBrowser.openPopup(workerHost)
+        let none = try Support.await(workerBrowser, workerPopup.pageWorld, read) as? String
+        #expect(none == (profile == .safari ? "null,null" : "You do not have a background page.,null"))
+    }
+
     @Test func closingAWindowsLastTabClosesTheWindow() throws {
         let (browser, host) = try browser(.chromium)
         _ = try browser.openTab(url: "https://a.example/")

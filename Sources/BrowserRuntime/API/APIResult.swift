@@ -1,3 +1,4 @@
+import JSKit
 import WebRuntime
 
 /// What a `browser.*` method answers: settled into the caller's realm as a promise.
@@ -7,6 +8,9 @@ enum APIResult {
     /// Fulfil with the value of `value` (a message as its sender wrote it, keys in their own
     /// order, as Safari's structured clone keeps them); the trace shows `trace` (canonical).
     case message(trace: String, value: String)
+    /// Fulfil with an object handed over as it is (a window of the same process, as
+    /// runtime.getBackgroundPage's); the trace shows `trace`.
+    case object(trace: String, value: JSValue)
     /// Fulfil with `undefined`.
     case undefined
     /// Reject with `new Error(message)`.

@@ -18,7 +18,7 @@ package enum APISurface {
     static let namespaces: [Namespace] = [
         Namespace(name: "runtime", permission: nil, audience: .all,
                   methods: ["sendMessage": (1, 3), "getURL": (1, 1), "getManifest": (0, 0), "sendNativeMessage": (1, 2),
-                            "getPlatformInfo": (0, 0), "openOptionsPage": (0, 0), "setUninstallURL": (0, 1), "reload": (0, 0)],
+                            "getPlatformInfo": (0, 0), "getBackgroundPage": (0, 0), "openOptionsPage": (0, 0), "setUninstallURL": (0, 1), "reload": (0, 0)],
                   // onSuspend and onUpdateAvailable exist and never fire: nothing suspends a
                   // background with notice, and nothing is updated.
                   events: ["onMessage", "onConnect", "onInstalled", "onStartup", "onSuspend", "onUpdateAvailable"]),
@@ -188,7 +188,7 @@ package enum APISurface {
             guard namespace.name == "runtime" else { return namespace }
             var methods = namespace.methods
             if !(permissions.contains("nativeMessaging") && privileged) { methods["sendNativeMessage"] = nil }
-            if !privileged { methods["openOptionsPage"] = nil; methods["setUninstallURL"] = nil; methods["reload"] = nil }
+            if !privileged { methods["openOptionsPage"] = nil; methods["setUninstallURL"] = nil; methods["reload"] = nil; methods["getBackgroundPage"] = nil }
             // getContexts is Chrome's (116+), for extension pages; Safari has none.
             if privileged, profile == .chromium { methods["getContexts"] = (0, 1) }
             return Namespace(name: namespace.name, permission: namespace.permission, audience: namespace.audience, methods: methods, events: namespace.events)

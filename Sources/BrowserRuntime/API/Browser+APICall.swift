@@ -79,6 +79,9 @@ extension Browser {
         case let .message(text, wire):
             trace.record(channel, at: call.context.location, "\(call.name) -> \(Self.abbreviate(text)) (\(latency))")
             if let value = try? realm.parseJSON(wire) { deferred.resolve(value) } else { deferred.resolve(realm.undefined) }
+        case let .object(text, value):
+            trace.record(channel, at: call.context.location, "\(call.name) -> \(text) (\(latency))")
+            deferred.resolve(value)
         case .undefined, .later:
             trace.record(channel, at: call.context.location, "\(call.name) -> undefined (\(latency))")
             deferred.resolve(realm.undefined)

@@ -33,6 +33,18 @@ extension Browser {
             }
         case "getPlatformInfo":
             return .json(#"{"arch":"arm","nacl_arch":"arm","os":"mac"}"#)
+        case "getBackgroundPage":
+            // Safari (WebExtensionContext::runtimeGetBackgroundPage) loads an unloaded background
+            // page first and answers its window, or null for a service worker. Chrome's Manifest
+            // V3 backgrounds are service workers: "You do not have a background page."
+            // (Chromium's runtime API, kNoBackgroundPageError).
+            if options.profile == .chromium { return .error("You do not have a background page.") }
+            guard case .scripts = host.bundle.manifest.background else { return .object(trace: "null", value: call.context.world.context.null) }
+            if host.isBackgroundSuspended {
+                do { try wakeBackground(of: host, reason: "runtime.getBackgroundPage") } catch { return .error("\(error)") }
+            }
+            guard let window = backgroundPage(of: host) else { return .object(trace: "null", value: call.context.world.context.null) }
+            return .object(trace: "the background page's window", value: window)
         case "openOptionsPage":
             do { try openOptionsPage(of: host) } catch { return .error("\(error)") }
             return .undefined

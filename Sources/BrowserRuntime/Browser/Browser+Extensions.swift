@@ -149,6 +149,7 @@ extension Browser {
                 return try call.context.array(views.map(\.world.global))
             })
         }
+        if privileged { try defineBackgroundPageAccess(browserObject, host: host, kind: kind, world: world) }
         // Safari gives both names to one namespace; Chrome has only `chrome`.
         if options.profile == .safari { try world.global.set("browser", browserObject) }
         try world.global.set("chrome", browserObject)
@@ -156,6 +157,38 @@ extension Browser {
         made = context
         contexts[id] = context
         return context
+    }
+
+    /// `extension.getBackgroundPage()` and `runtime.getBackgroundPage()`: the window of the
+    /// extension's background page, for its other pages (they share its process, so it is handed
+    /// over as it is, not through messages).
+    /// - Safari (WebExtensionAPIRuntimeCocoa.mm, WebExtensionAPIExtensionCocoa.mm): a
+    ///   `background.scripts` page's window; `runtime.getBackgroundPage` loads an unloaded one
+    ///   first (WebExtensionContext::runtimeGetBackgroundPage wakes the background); a service
+    ///   worker has no window, so both answer null.
+    /// - Chrome (Manifest V3 has only service workers): `extension.getBackgroundPage()` answers
+    ///   null and `runtime.getBackgroundPage` fails with "You do not have a background page."
+    ///   (Chromium's runtime API, kNoBackgroundPageError); both are foreground-only, so the
+    ///   service worker has neither.
+    func defineBackgroundPageAccess(_ browserObject: JSValue, host: ExtensionHost, kind: ExtensionContext.Kind, world: World) throws {
+        let chromium = options.profile == .chromium
+        let realm = session.realm.context
+        let extensionID = host.id
+        if browserObject["extension"].isObject, !(chromium && kind == .background) {
+            try browserObject["extension"].set("getBackgroundPage", realm.function("getBackgroundPage", length: 0) { [weak self] call in
+                guard let self, let host = self.extensionHost(extensionID) else { return call.context.null }
+                return self.backgroundPage(of: host) ?? call.context.null
+            })
+        }
+        // runtime.getBackgroundPage is an API call (Browser+Runtime); foreground-only in Chrome.
+        if chromium, kind == .background { _ = try? browserObject["runtime"].deleteProperty("getBackgroundPage") }
+    }
+
+    /// The window of `host`'s background page while it is loaded: Safari's `background.scripts`
+    /// page (a service worker, and every Chrome background, has none).
+    func backgroundPage(of host: ExtensionHost) -> JSValue? {
+        guard options.profile == .safari, case .scripts = host.bundle.manifest.background else { return nil }
+        return host.backgroundWorld?.global
     }
 
     /// The Content Security Policy every Manifest V3 extension page runs under (the background,
