@@ -27,7 +27,7 @@ import WebRuntime
     }
 
     /// What browser-api.js adds to every namespace table entry.
-    static let providedByTheBindings: Set<String> = ["runtime.id", "runtime.lastError", "runtime.connect", "tabs.connect", "test.*",
+    static let providedByTheBindings: Set<String> = ["runtime.id", "runtime.lastError", "runtime.connect", "runtime.connectNative", "tabs.connect", "test.*",
                                                      "storage.local.QUOTA_BYTES", "storage.sync.QUOTA_BYTES", "storage.session.QUOTA_BYTES",
                                                      "extension.getURL", "extension.getViews", "extension.getBackgroundPage", "extension.inIncognitoContext",
                                                      "declarativeNetRequest.MAX_NUMBER_OF_ENABLED_STATIC_RULESETS", "declarativeNetRequest.MAX_NUMBER_OF_STATIC_RULESETS",

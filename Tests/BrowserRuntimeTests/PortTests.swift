@@ -18,6 +18,45 @@ import WebRuntime
         #expect(host.backgroundWorld != nil)
     }
 
+    /// runtime.connectNative: each message goes to the native host and its answer comes back on
+    /// the port; a failed message, or no native host at all, disconnects it with the error.
+    @Test func aNativePortCarriesEachMessageToTheAppAndItsAnswerBack() throws {
+        let browser = try Support.emptyBrowser(profile: .safari)
+        let folder = try Support.extensionFolder("native-port", [
+            "manifest.json": #"{"manifest_version": 3, "name": "Native", "version": "1", "background": {"service_worker": "w.js"}, "permissions": ["nativeMessaging"]}"#,
+            "w.js": """
+                globalThis.seen = [];
+                globalThis.open = () => {
+                  const port = browser.runtime.connectNative("application.id");
+                  port.onMessage.addListener((m) => seen.push("answer " + JSON.stringify(m)));
+                  port.onDisconnect.addListener(() => seen.push("disconnected " + (browser.runtime.lastError && browser.runtime.lastError.message)));
+                  return port;
+                };
+                """,
+        ])
+        let host = try browser.install(try ExtensionBundle(folder: folder))
+        try browser.loop.runUntilIdle()
+        let worker = try #require(host.backgroundWorld)
+        #expect(try Support.eval(worker, "typeof chrome.runtime.connectNative + ' ' + open().name") as? String == "function ")
+        try browser.loop.runUntilIdle()
+        #expect(try Support.eval(worker, "seen.join('|')") as? String == "disconnected Specified native messaging host not found.")
+        var received: [String] = []
+        host.nativeMessageHandler = { application, message in
+            received.append(application + " " + message)
+            if message.contains("fail") { return .failure(NativeMessageError("the app refused it")) }
+            return .success(message.contains("quiet") ? "null" : #"{"echo":\#(message)}"#)
+        }
+        try worker.evaluate("seen.length = 0; globalThis.port = open(); port.postMessage({ n: 1 }); port.postMessage('quiet'); port.postMessage({ n: 2 });", sourceURL: "test.js")
+        try browser.loop.runUntilIdle()
+        #expect(received == [#"application.id {"n":1}"#, #"application.id "quiet""#, #"application.id {"n":2}"#])
+        #expect(try Support.eval(worker, "seen.join('|')") as? String == #"answer {"echo":{"n":1}}|answer {"echo":{"n":2}}"#)
+        try worker.evaluate("port.postMessage('fail');", sourceURL: "test.js")
+        try browser.loop.runUntilIdle()
+        #expect(try Support.eval(worker, "seen[seen.length - 1] + ' ' + (() => { try { port.postMessage(3); return 'posted'; } catch (e) { return e.message; } })()") as? String
+                == "disconnected the app refused it Attempting to use a disconnected port object")
+        #expect(browser.trace.dump(channels: [.api]).contains(#"runtime.connectNative "application.id" port ""#))
+    }
+
     @Test func aClosingPageDisconnectsItsPorts() throws {
         let (browser, _) = try Support.outlineBrowser(pages: ["https://news.test/": "<p>top</p>"])
         let tab = try browser.openTab(url: "https://news.test/")

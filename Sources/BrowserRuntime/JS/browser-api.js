@@ -699,6 +699,19 @@
         return connect(-1, info && info.name, -1);
       };
     }
+    // runtime.connectNative(application): a port to the native app, where sendNativeMessage is
+    // (the nativeMessaging permission, extension pages and the background). Each message goes
+    // to the app's handler and its answer comes back on the port (Browser+Ports).
+    if (browser.runtime && surface.runtime && surface.runtime.sendNativeMessage) {
+      browser.runtime.connectNative = function connectNative(application) {
+        if (typeof application !== "string") {
+          if (profile === "chromium") throw new own.TypeError("Error in invocation of runtime.connectNative(string application): No matching signature.");
+          throw callError("runtime.connectNative()", "The 'applicationId' value is invalid, because a string is expected, but " + provided(application) + " was provided", own);
+        }
+        const portId = host.portOpen(contextId, -2, application, -1);
+        return makePort(portId, "");
+      };
+    }
     if (browser.tabs && surface.tabs && surface.tabs.sendMessage) {
       browser.tabs.connect = function connectTab(tabId, info) {
         if (typeof tabId !== "number") throw new own.TypeError("Error in invocation of tabs.connect(integer tabId, optional object connectInfo): No matching signature.");

@@ -10,6 +10,7 @@ extension Browser {
             let target = Int(try call.argument(1).toNumber())
             let name = try call.argument(2).toString()
             let frameID = Int(try call.argument(3).toNumber())
+            if target == -2 { return call.context.number(Double(browser.openNativePort(from: context, application: name))) }
             let id = browser.openPort(from: context, tabID: target >= 0 ? target : nil, frameID: frameID >= 0 ? frameID : nil, name: name)
             return call.context.number(Double(id))
         }
@@ -77,11 +78,54 @@ extension Browser {
         return id
     }
 
+    /// Opens a port to the native app (`runtime.connectNative`). Safari hands each message to
+    /// the app extension's handler (SafariWebExtensionHandler's beginRequest) and posts its
+    /// answer back on the port; here the scenario's native host answers each message as it
+    /// answers sendNativeMessage, a null answer posting nothing. With no native host the port
+    /// disconnects in a later task with Chromium's "Specified native messaging host not found."
+    /// (native_message_process_host.cc); a message the host fails on disconnects it with the
+    /// host's error.
+    func openNativePort(from opener: ExtensionContext, application: String) -> Int {
+        let id = nextPortID
+        nextPortID += 1
+        let channel = PortChannel(id: id, name: "", opener: opener)
+        channel.nativeApplication = application
+        ports[id] = channel
+        trace.record(.api, at: opener.location, "runtime.connectNative \(JSONText.string(application)) \(channel.label)")
+        if opener.host.nativeMessageHandler == nil {
+            loop.schedule(label: "runtime.connectNative \(channel.label)") { [weak self] in
+                guard let self, self.ports[id] != nil else { return }
+                self.endOpener(channel, error: "Specified native messaging host not found.")
+            }
+        }
+        return id
+    }
+
+    /// A message on a native port, answered by the native host in a later task.
+    private func postToNative(_ channel: PortChannel, application: String, from sender: ExtensionContext, wire: String) {
+        loop.schedule(label: "\(channel.label) native message") { [weak self] in
+            guard let self, self.ports[channel.id] != nil, let handler = sender.host.nativeMessageHandler else { return }
+            self.trace.record(.api, at: sender.location, "native host \(application) receives \(JSONText.canonical(wire))")
+            switch handler(application, wire) {
+            case let .success(answer):
+                guard answer != "null", sender.isAlive else { return }
+                let realm = sender.world.context
+                _ = try? sender.api.invoke("portEvent", [realm.number(Double(channel.id)), realm.string("message"), realm.string(answer)])
+            case let .failure(error):
+                self.endOpener(channel, error: error.message)
+            }
+        }
+    }
+
     /// Delivers a message in a later task: from the opener to every receiver, from a receiver
     /// to the opener.
     func postOnPort(_ id: Int, from sender: ExtensionContext, json: String, wire: String) {
         guard let channel = ports[id] else { return }
         trace.record(.api, at: sender.location, "\(channel.label) postMessage(\(json))")
+        if let application = channel.nativeApplication {
+            postToNative(channel, application: application, from: sender, wire: wire)
+            return
+        }
         if sender === sender.host.backgroundContext { sender.host.lastBackgroundPortActivity = loop.now }
         // Tasks run in order: a message posted right after connect arrives once the receivers
         // have accepted, and one posted before a disconnect still arrives, first.

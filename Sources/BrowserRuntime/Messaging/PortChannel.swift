@@ -1,7 +1,8 @@
 import WebRuntime
 
 /// A long-lived connection made by `runtime.connect` or `tabs.connect`: the end that opened it
-/// and the ends that accepted it in `runtime.onConnect`.
+/// and the ends that accepted it in `runtime.onConnect`; or by `runtime.connectNative`, to the
+/// native app.
 final class PortChannel {
     let id: Int
     let name: String
@@ -11,6 +12,8 @@ final class PortChannel {
     var receivers: [ExtensionContext] = []
     /// False once the opener disconnected or died.
     var openerConnected = true
+    /// For runtime.connectNative: the native application the port talks to (no receivers).
+    var nativeApplication: String?
 
     init(id: Int, name: String, opener: ExtensionContext) {
         self.id = id
