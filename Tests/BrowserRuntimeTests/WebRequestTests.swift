@@ -36,4 +36,46 @@ import WebRuntime
         let refused = try Support.eval(worker, "try { chrome.webRequest.onCompleted.addListener(() => {}); 'added' } catch (e) { e.constructor.name }") as? String
         #expect(refused == "TypeError")
     }
+
+    /// Headers reach a listener that asked for them in extraInfoSpec: the request's as built and
+    /// as the header rules left them, the response's as served and after the rules; Chrome leaves
+    /// out Referer and the like without extraHeaders and refuses blocking listeners.
+    @Test(arguments: [Browser.Profile.safari, .chromium])
+    func headersReachTheListenersThatAskForThem(_ profile: Browser.Profile) throws {
+        let browser = try Support.emptyBrowser(profile: profile)
+        browser.pageSource = { $0 == "https://a.example/" ? "<img src='https://a.example/pic.png'>" : ($0.hasSuffix(".png") ? "" : nil) }
+        browser.setSitePermission(.always, for: "*")
+        let folder = try Support.extensionFolder("webrequest-headers", [
+            "manifest.json": #"{"manifest_version": 3, "name": "Headers", "version": "1", "background": {"service_worker": "w.js"}, "permissions": ["webRequest", "declarativeNetRequest"], "host_permissions": ["<all_urls>"]}"#,
+            "w.js": """
+            globalThis.seen = [];
+            const names = (list) => list === undefined ? 'none' : list.map((h) => h.name + (h.name.startsWith('X-') ? '=' + h.value : '')).join(',');
+            const filter = { urls: ['https://a.example/pic.png'] };
+            chrome.webRequest.onBeforeSendHeaders.addListener((d) => seen.push('before ' + names(d.requestHeaders)), filter, ['requestHeaders']);
+            chrome.webRequest.onSendHeaders.addListener((d) => seen.push('send ' + names(d.requestHeaders) + ' ' + (d.constructor === Object)), filter, ['requestHeaders', 'extraHeaders']);
+            chrome.webRequest.onSendHeaders.addListener((d) => seen.push('plain ' + names(d.requestHeaders)), filter);
+            chrome.webRequest.onHeadersReceived.addListener((d) => seen.push('received ' + names(d.responseHeaders)), filter, ['responseHeaders']);
+            chrome.webRequest.onCompleted.addListener((d) => seen.push('completed ' + names(d.responseHeaders)), filter, ['responseHeaders']);
+            globalThis.blocking = (() => { try { chrome.webRequest.onBeforeRequest.addListener(() => {}, filter, ['blocking']); return 'added'; } catch (e) { return e.message.split('.')[0]; } })();
+            chrome.declarativeNetRequest.updateDynamicRules({ addRules: [{ id: 1, priority: 1, condition: { urlFilter: 'pic.png' }, action: { type: 'modifyHeaders',
+              requestHeaders: [{ header: 'X-Asked', operation: 'set', value: 'yes' }], responseHeaders: [{ header: 'X-Served', operation: 'set', value: 'changed' }] } }] });
+            """,
+        ])
+        let host = try browser.install(try ExtensionBundle(folder: folder))
+        try browser.loop.runUntilIdle()
+        _ = try browser.openTab(url: "https://a.example/")
+        try browser.loop.runUntilIdle()
+        let worker = try #require(host.backgroundWorld)
+        let seen = (try Support.eval(worker, "seen.join('|')") as? String)?.split(separator: "|").map(String.init) ?? []
+        // Without extraHeaders Chrome leaves Referer out; Safari has no such option, and never
+        // applies a rule's response header changes (README, the network model).
+        let referer = profile == .chromium ? "" : ",Referer"
+        let changed = profile == .chromium ? ",X-Served=changed" : ""
+        #expect(seen == [
+            "before Accept,User-Agent\(referer)",
+            "send Accept,User-Agent,Referer,X-Asked=yes true", "plain none",
+            "received Content-Type", "completed Content-Type\(changed)",
+        ], "\(seen)")
+        #expect(try Support.eval(worker, "blocking") as? String == (profile == .chromium ? "You do not have permission to use blocking webRequest listeners" : "added"))
+    }
 }

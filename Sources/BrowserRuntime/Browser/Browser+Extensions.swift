@@ -101,6 +101,10 @@ extension Browser {
         let own = realm.object()
         for name in ["Error", "TypeError", "Promise"] { try own.set(name, world.global[name]) }
         try own.set("global", world.global)
+        // A shallow copy made in the context's realm (an event's details given to one listener
+        // with less in them than another's), with what it calls captured before any of the
+        // extension's code runs.
+        try own.set("copy", try world.context.evaluate(hostScript: "(function () { const keys = Object.keys; return function copy(source) { const made = {}; const list = keys(source); for (let i = 0; i < list.length; i++) made[list[i]] = source[list[i]]; return made; }; })()", sourceURL: "adv-runtime:///copy.js"))
         try own.set("testing", realm.boolean(options.testAPI))
         // Safari shows a content script storage.session only while the area is open to it
         // (WebExtensionAPIStorageCocoa.mm, isPropertyAllowed): makeBrowser gates it on this.

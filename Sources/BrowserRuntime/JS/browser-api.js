@@ -42,13 +42,32 @@
             ? "Error in invocation of webRequest.RequestFilter filter: Missing required property 'urls'."
             : "Invalid call to " + qualifiedName + ".addListener(). The 'filter' value is invalid, because it is missing required keys: 'urls'.");
         }
+        // extraInfoSpec: headers only for a listener that asks for them. WebKit keeps
+        // requestHeaders, responseHeaders and requestBody and drops the rest
+        // (WebExtensionAPIWebRequestEventCocoa.mm, addListener); Chrome refuses blocking
+        // listeners without webRequestBlocking (Manifest V3 has none) and, without
+        // extraHeaders, leaves out the headers its docs name (Accept-Language, Accept-Encoding,
+        // Referer and Cookie of a request; Set-Cookie of a response).
+        const extra = Array.isArray(extraInfoSpec) ? extraInfoSpec.map(String) : [];
+        if (profile === "chromium" && (extra.includes("blocking") || extra.includes("asyncBlocking"))) {
+          throw new own.Error("You do not have permission to use blocking webRequest listeners. Be sure to declare the webRequestBlocking permission in your manifest. Note that webRequestBlocking is only allowed for policy-installed extensions.");
+        }
+        const hidden = profile === "chromium" && !extra.includes("extraHeaders")
+          ? { requestHeaders: ["accept-language", "accept-encoding", "referer", "cookie"], responseHeaders: ["set-cookie"] } : null;
         if (wrappers.has(listener)) return;
         const urls = filter.urls.map(String), types = Array.isArray(filter.types) ? filter.types.map(String) : null;
         const wrapper = (details) => {
           if (types && !types.includes(details.type)) return undefined;
           if (typeof filter.tabId === "number" && filter.tabId !== details.tabId) return undefined;
           if (!urls.some((pattern) => host.matchesPattern(pattern, details.url))) return undefined;
-          return listener(details);
+          let given = details;
+          for (const key of ["requestHeaders", "responseHeaders"]) {
+            if (!(key in given)) continue;
+            if (given === details) given = own.copy(details);
+            if (!extra.includes(key)) delete given[key];
+            else if (hidden) given[key] = given[key].filter((header) => !hidden[key].includes(header.name.toLowerCase()));
+          }
+          return listener(given);
         };
         wrappers.set(listener, wrapper);
         event.api.addListener(wrapper);

@@ -73,7 +73,7 @@ extension Browser {
             }
             for rule in rules { recordMatch(rule, of: host, request: request) }
         }
-        fireWebRequest(request, blocked: decision.blocked, redirectedTo: decision.blocked ? nil : decision.redirectURL)
+        fireWebRequest(request, decision: decision)
         return decision
     }
 
@@ -136,10 +136,28 @@ extension Browser {
     /// blocked request, onBeforeRedirect for one a rule redirects or upgrades (an internal 307,
     /// as Chromium reports DNR redirects; the new URL is a request of its own), or
     /// onBeforeSendHeaders, onSendHeaders, onHeadersReceived, onResponseStarted and onCompleted
-    /// (every answer here is 200). The details carry no headers.
-    func fireWebRequest(_ request: NetworkRequest, blocked: Bool, redirectedTo: String? = nil) {
+    /// (every answer here is 200). Headers are in the details of a listener that asked for them
+    /// (browser-api.js makeFilteredEvent): the request's as the browser builds them in
+    /// onBeforeSendHeaders and as the header rules left them in onSendHeaders; the response's as
+    /// served in onHeadersReceived and after the header rules in onResponseStarted and
+    /// onCompleted (Chromium applies DNR's header changes after those listeners of each stage).
+    func fireWebRequest(_ request: NetworkRequest, decision: NetworkDecision) {
+        let blocked = decision.blocked
+        let redirectedTo = decision.blocked ? nil : decision.redirectURL
         let listening = extensions.filter { $0.bundle.manifest.permissions.contains("webRequest") || $0.grantedPermissions.contains("webRequest") }
         guard !listening.isEmpty else { return }
+        func headerList(_ headers: [(name: String, value: String)]) -> String {
+            JSONText.array(headers.map { JSONText.object([("name", JSONText.string($0.name)), ("value", JSONText.string($0.value))]) })
+        }
+        var sent = "[]", willSend = "[]", served = "[]", delivered = "[]"
+        if !blocked, redirectedTo == nil {
+            let base = requestHeaders(for: request)
+            willSend = headerList(base)
+            sent = headerList(decision.requestHeaders.isEmpty ? base : decision.requestHeaders)
+            let answer = responseHeaders(request.url)
+            served = headerList(answer)
+            delivered = headerList(decision.responseHeaders(answer))
+        }
         let tab = tab(request.tabID)
         nextRequestID += 1
         let requestID = nextRequestID
@@ -156,10 +174,10 @@ extension Browser {
         let events: [(String, [(String, String)])] = blocked
             ? [("onBeforeRequest", []), ("onErrorOccurred", [("error", JSONText.string(Self.blockedFrameError)), ("fromCache", "false")])]
             : redirectedTo != nil ? [("onBeforeRequest", []), ("onBeforeRedirect", redirect)]
-            : [("onBeforeRequest", []), ("onBeforeSendHeaders", []), ("onSendHeaders", []),
-               ("onHeadersReceived", [("statusCode", "200"), ("statusLine", "\"HTTP/1.1 200 OK\"")]),
-               ("onResponseStarted", [("fromCache", "false"), ("statusCode", "200"), ("statusLine", "\"HTTP/1.1 200 OK\"")]),
-               ("onCompleted", [("fromCache", "false"), ("statusCode", "200"), ("statusLine", "\"HTTP/1.1 200 OK\"")])]
+            : [("onBeforeRequest", []), ("onBeforeSendHeaders", [("requestHeaders", willSend)]), ("onSendHeaders", [("requestHeaders", sent)]),
+               ("onHeadersReceived", [("responseHeaders", served), ("statusCode", "200"), ("statusLine", "\"HTTP/1.1 200 OK\"")]),
+               ("onResponseStarted", [("fromCache", "false"), ("responseHeaders", delivered), ("statusCode", "200"), ("statusLine", "\"HTTP/1.1 200 OK\"")]),
+               ("onCompleted", [("fromCache", "false"), ("responseHeaders", delivered), ("statusCode", "200"), ("statusLine", "\"HTTP/1.1 200 OK\"")])]
         for host in listening where mayAccess(host, url: request.url, tab: tab) {
             for (event, extra) in events {
                 let details = JSONText.object((base + extra).sorted { $0.0 < $1.0 })
