@@ -54,7 +54,9 @@ extension Browser {
         var focused: Bool?
         /// The bounds a new window opens with (the default's where none is given).
         var bounds: BrowserWindow.Bounds {
-            BrowserWindow.Bounds(left: left ?? 0, top: top ?? 0, width: width ?? 1280, height: height ?? 800)
+            let standard = BrowserWindow.Bounds.standard
+            return BrowserWindow.Bounds(left: left ?? standard.left, top: top ?? standard.top,
+                                        width: width ?? standard.width, height: height ?? standard.height)
         }
         var hasBounds: Bool { left != nil || top != nil || width != nil || height != nil }
     }
@@ -64,17 +66,16 @@ extension Browser {
     /// browser-api.js) and refuses what the browser refuses. Chrome (windows_api.cc): bounds with
     /// a state other than normal, a minimized window focused, and a maximized or full-screen one
     /// unfocused are "Invalid value for state". Safari refused bounds with another state in the
-    /// caller; a minimized window brought to the front is simply shown.
-    func windowChange(_ fields: [String: String], api: String) -> Result<WindowChange, WindowRefusal> {
+    /// caller.
+    func windowChange(_ fields: [String: String]) -> Result<WindowChange, WindowRefusal> {
         func integer(_ key: String) -> Int? { fields[key].flatMap(Double.init).map { Int($0.rounded(.towardZero)) } }
-        var change = WindowChange(left: integer("left"), top: integer("top"), width: integer("width"), height: integer("height"),
+        let change = WindowChange(left: integer("left"), top: integer("top"), width: integer("width"), height: integer("height"),
                                   state: fields["state"].map(JSONText.decodeString), focused: fields["focused"].map { $0 == "true" })
         if options.profile == .chromium, let state = change.state, state != "normal" {
             let refused = change.hasBounds || (state == "minimized" && change.focused == true)
                 || ((state == "maximized" || state == "fullscreen" || state == "locked-fullscreen") && change.focused == false)
             if refused { return .failure(WindowRefusal(result: .error("Invalid value for state"))) }
         }
-        if options.profile == .safari, change.state == "minimized", change.focused == true { change.state = "normal" }
         return .success(change)
     }
 
@@ -96,7 +97,7 @@ extension Browser {
                 if options.profile == .chromium { broadcast("windows.onBoundsChanged", json: [windowJSON(window)]) }
             }
         }
-        if change.focused == true || (change.state == "normal" && window.state == "minimized") { focus(window) }
+        if change.focused == true { focus(window) }
         if change.focused == false, focusedWindowID == window.id, let behind = windows.last(where: { $0 !== window }) {
             focus(behind)
         }
@@ -184,7 +185,7 @@ extension Browser {
             var type = fields["type"].map(JSONText.decodeString) ?? "normal"
             if type == "panel" || type == "detached_panel" { type = "popup" }
             let change: WindowChange
-            switch windowChange(fields, api: api) {
+            switch windowChange(fields) {
             case .success(let made): change = made
             case .failure(let refusal): return refusal.result
             }
@@ -200,7 +201,7 @@ extension Browser {
             guard let text = call.argument(0), let id = Int(text), let window = id == -2 ? currentWindow(of: call) : window(id) else {
                 return noWindow(api, call.argument(0) ?? "undefined")
             }
-            switch windowChange(JSONText.fields(call.argument(1)), api: api) {
+            switch windowChange(JSONText.fields(call.argument(1))) {
             case .failure(let refusal): return refusal.result
             case .success(let change): update(window, with: change)
             }

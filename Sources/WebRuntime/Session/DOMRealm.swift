@@ -86,7 +86,9 @@ package final class DOMRealm {
         // named adv-runtime:, which stacks leave out.
         // The membrane numbers its sources for the engine's lifetime (a call names one by its
         // number and passes its text too): the parsed script is kept by number, so the text, as
-        // long as a prototype's members, is read into Swift only the first time.
+        // long as a prototype's members, is read into Swift only the first time. The numbers are
+        // unique in the group because a group has one engine realm, so one membrane
+        // (SessionEngine makes one DOMRealm per group).
         let compile = world.function("compile", length: 2) { [weak world] call in
             guard let world else { return call.context.undefined }
             let number = Int(try call.argument(0).toNumber())
