@@ -57,6 +57,36 @@ import WebRuntime
         #expect(browser.trace.dump(channels: [.api]).contains(#"runtime.connectNative "application.id" port ""#))
     }
 
+    /// A web page externally_connectable names messages the extension: runtime.onMessageExternal
+    /// hears it with the page as sender and its answer settles the page's promise; other pages
+    /// have no such API, and an extension that does not name the page is not reached.
+    @Test(arguments: [Browser.Profile.safari, .chromium])
+    func aWebPageTheManifestNamesMessagesTheExtension(profile: Browser.Profile) throws {
+        let browser = try Support.emptyBrowser(profile: profile)
+        browser.pageSource = { _ in "<title>page</title><p>x</p>" }
+        let folder = try Support.extensionFolder("external", [
+            "manifest.json": #"{"manifest_version": 3, "name": "External", "version": "1", "background": {"service_worker": "w.js"}, "externally_connectable": {"matches": ["https://app.example/*"]}, "content_scripts": [{"matches": ["<all_urls>"], "js": ["c.js"]}]}"#,
+            "w.js": "chrome.runtime.onMessageExternal.addListener((message, sender, respond) => { respond({ got: message, from: sender.url, origin: sender.origin, tab: sender.tab.id, frame: sender.frameId, id: sender.id === undefined }); });",
+            "c.js": "document.documentElement.dataset.external = typeof chrome.runtime.onMessageExternal;",
+        ])
+        let host = try browser.install(try ExtensionBundle(folder: folder))
+        browser.setSitePermission(.always, for: "*")
+        try browser.loop.runUntilIdle()
+        let app = try browser.openTab(url: "https://app.example/start")
+        let other = try browser.openTab(url: "https://other.example/")
+        try browser.loop.runUntilIdle()
+        let page = try #require(app.page).pageWorld
+        let name = profile == .safari ? "browser" : "chrome"
+        let answer = try Support.await(browser, page, "return JSON.stringify(await \(name).runtime.sendMessage('\(host.id)', { n: 1 }))") as? String
+        #expect(answer == #"{"got":{"n":1},"from":"https://app.example/start","origin":"https://app.example","tab":\#(app.id),"frame":0,"id":true}"#)
+        let unknown = try Support.await(browser, page, "try { await \(name).runtime.sendMessage('no-such-id', 1); return 'sent' } catch (e) { return e.message }") as? String
+        #expect(unknown == "Could not establish connection. Receiving end does not exist.")
+        #expect(try Support.eval(try #require(other.page).pageWorld, "typeof \(name)") as? String == "undefined")
+        // Content scripts have no onMessageExternal.
+        #expect(try Support.eval(page, "document.documentElement.dataset.external") as? String == "undefined")
+        #expect(browser.trace.dump(channels: [.api]).contains(#"page runtime.sendMessage("\#(host.id)", {"n":1})"#))
+    }
+
     @Test func aClosingPageDisconnectsItsPorts() throws {
         let (browser, _) = try Support.outlineBrowser(pages: ["https://news.test/": "<p>top</p>"])
         let tab = try browser.openTab(url: "https://news.test/")

@@ -216,6 +216,59 @@ extension Browser {
     }
 
     /// `runtime.MessageSender` for `context`.
+    /// Web pages an extension's `externally_connectable.matches` names get
+    /// `runtime.sendMessage(extensionId, message)` (Safari's `browser`, Chrome's `chrome`): the
+    /// message goes to that extension's `runtime.onMessageExternal` listeners (its background,
+    /// woken if need be, and its pages) with the page as sender (url, origin, tab, frameId; no
+    /// id), and the first answer settles the page's promise. An extension that is not installed
+    /// or does not name the page, or has no listener, fails with Chromium's "Could not establish
+    /// connection. Receiving end does not exist."
+    func exposeExternalMessaging(to page: Page, frame: Frame) throws {
+        let url = frame.url
+        guard extensions.contains(where: { host in host.bundle.manifest.externallyConnectable.contains { $0.matches(url) } }) else { return }
+        let realm = page.pageWorld.context
+        let tabID = frame.tab.id, frameID = frame.id
+        let sendMessage = realm.function("sendMessage", length: 2) { [weak self, weak realm] call in
+            guard let self, let realm else { return call.context.undefined }
+            let deferred = try JSDeferred(in: realm)
+            let extensionID = call.argument(0).stringValue
+            let message = (try? call.argument(1).toJSON()) ?? "null"
+            let location = self.frameLocation(frame)
+            self.trace.record(.api, at: location, "page runtime.sendMessage(\(JSONText.string(extensionID ?? "undefined")), \(JSONText.canonical(message)))")
+            let settle: (APIResult) -> Void = { [weak realm] result in
+                guard let realm else { return }
+                switch result {
+                case let .json(text), let .message(_, text):
+                    deferred.resolve((try? realm.parseJSON(text)) ?? realm.undefined)
+                case let .error(text):
+                    deferred.reject(message: text)
+                default:
+                    deferred.resolve(realm.undefined)
+                }
+            }
+            guard let id = extensionID, let host = self.extensionHost(id),
+                host.bundle.manifest.externallyConnectable.contains(where: { $0.matches(url) }), let tab = self.tab(tabID)
+            else {
+                settle(.error(Self.noReceiverError))
+                return deferred.promise
+            }
+            self.wakeIfNeeded(host, for: "runtime.onMessageExternal")
+            var sender: [(String, String)] = [("frameId", "\(frameID)"), ("tab", self.tabJSON(tab, for: host)), ("url", JSONText.string(page.url))]
+            if let origin = URLOrigin.of(page.url) { sender.append(("origin", JSONText.string(origin))) }
+            let senderJSON = JSONText.object(sender.sorted { $0.0 < $1.0 })
+            self.loop.schedule(label: "runtime.onMessageExternal delivery") {
+                let listening = self.liveContexts(of: host).filter { $0.kind.isPrivileged && $0.hasListeners("runtime.onMessageExternal") }
+                self.dispatchMessage(message, senderJSON: senderJSON, to: listening, event: "runtime.onMessageExternal", finish: settle)
+            }
+            return deferred.promise
+        }
+        let runtime = realm.object()
+        try runtime.set("sendMessage", sendMessage)
+        let namespace = realm.object()
+        try namespace.set("runtime", runtime)
+        try page.pageWorld.global.set(options.profile == .safari ? "browser" : "chrome", namespace)
+    }
+
     func senderInfo(_ context: ExtensionContext) -> String {
         var fields: [(String, String)] = [("id", JSONText.string(context.host.id))]
         if let page = context.world.page {

@@ -37,7 +37,7 @@ extension Browser {
             }
             frame.page = page
             if frame.id == 0 { tab.page = page }
-            if let extensionPage { try self.attachExtensionPage(page, host: extensionPage, frame: frame) }
+            if let extensionPage { try self.attachExtensionPage(page, host: extensionPage, frame: frame) } else { try self.exposeExternalMessaging(to: page, frame: frame) }
             // Manifest CSS is injected before any parsing, as WebKit's user stylesheets are:
             // it applies before the page renders and to everything inserted later.
             for sheet in styleSheets {

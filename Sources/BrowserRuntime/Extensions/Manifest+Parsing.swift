@@ -161,6 +161,10 @@ private struct KeyReader {
                     matches: try patterns(entry["matches"] ?? [Any](), path + ".matches"))
             }
         }
+        if let connectable = object["externally_connectable"] {
+            guard let entry = connectable as? [String: Any] else { throw fail("externally_connectable", "must be an object with 'matches'") }
+            manifest.externallyConnectable = try patterns(entry["matches"] ?? [Any](), "externally_connectable.matches")
+        }
         if let action = object["action"] { manifest.action = try self.action(action) }
         if let commands = object["commands"] as? [String: Any] {
             // Entries are read as written; what each browser makes of them (shortcuts, the

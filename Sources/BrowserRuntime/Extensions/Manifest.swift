@@ -109,6 +109,9 @@ public struct Manifest: Sendable {
     /// (Safari then gives no `commands` namespace).
     public var commands: [Command]? = nil
     public var webAccessibleResources: [WebAccessibleResource]
+    /// `externally_connectable.matches`: the web pages that may message the extension
+    /// (`runtime.sendMessage(extensionId, …)` from the page, `runtime.onMessageExternal`).
+    public var externallyConnectable: [MatchPattern] = []
     public var action: Action?
     public var options: OptionsPage? = nil
     /// The manifest keys and permissions this runtime does not model (`manifest key 'commands'`,
@@ -122,6 +125,7 @@ public struct Manifest: Sendable {
         "permissions", "host_permissions", "optional_host_permissions", "web_accessible_resources", "action",
         "icons", "author", "homepage_url", "short_name", "version_name", "minimum_chrome_version", "browser_specific_settings",
         "update_url", "offline_enabled", "options_ui", "options_page", "optional_permissions", "commands", "default_locale",
+        "externally_connectable",
     ]
     /// The permissions something in the runtime checks.
     static let modelledPermissions: Set<String> = [
