@@ -5,7 +5,7 @@ import WebRuntime
 extension ScenarioReader {
     /// Step keys that name the action; exactly one per step.
     static let actionKeys: Set<String> = [
-        "open", "navigate", "reload", "back", "forward", "close", "activate", "script", "click", "key", "type", "media", "permission", "clickToolbar", "command", "contextMenu", "nativeMessage",
+        "open", "navigate", "reload", "back", "forward", "close", "activate", "script", "click", "key", "type", "media", "viewport", "permission", "clickToolbar", "command", "contextMenu", "nativeMessage",
         "suspendBackground", "wakeBackground", "runUntilIdle", "testMessage", "expect",
     ]
     static let modifierKeys: Set<String> = ["at", "after", "tab", "world", "private", "trusted", "selector", "set", "note"]
@@ -78,6 +78,15 @@ extension ScenarioReader {
             guard !set.isEmpty else { throw fail(path + ".set", "must name at least one property") }
             action = .media(tab: try knownTab(tab, path + ".tab"), selector: try selector(fields[key], actionPath),
                             properties: set.keys.sorted().compactMap { name in set[name].map { (name, json($0)) } })
+        case "viewport":
+            let spec = try object(fields[key], actionPath, allowed: ["width", "height"])
+            func side(_ name: String) throws -> Int {
+                guard case let .number(number)? = spec[name], let value = Int(exactly: number), (1...10_000).contains(value) else {
+                    throw fail(actionPath + "." + name, "must be a whole number of CSS px from 1 to 10000")
+                }
+                return value
+            }
+            action = .viewport(tab: try knownTab(tab, path + ".tab"), width: try side("width"), height: try side("height"))
         case "permission":
             let spec = try object(fields[key], actionPath, allowed: ["host", "state"])
             let text = try string(spec["state"], actionPath + ".state")

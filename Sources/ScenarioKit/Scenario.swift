@@ -85,6 +85,9 @@ public struct Scenario: Sendable {
         /// A user typing `text` into a text field (focus, then key events and input per character).
         case type(tab: String, text: String, selector: String)
         case media(tab: String, selector: String, properties: [(String, String)])
+        /// The window showing the tab is resized: the page's viewport (CSS px) changes, media
+        /// queries are evaluated again and `change` events fire.
+        case viewport(tab: String, width: Int, height: Int)
         case setPermission(host: String, permission: SitePermission)
         /// The native side (the app, another process) handles `message` itself, as if sent by the
         /// app rather than the extension: how a scenario changes a shared file from outside.

@@ -67,6 +67,10 @@ extension ScenarioRunner {
             let world = try self.world("page", tab: name, step)
             let assignments = properties.map { "element[\(JSONText.string($0.0))] = \($0.1);" }.joined()
             try run(world, "(function () { const element = document.querySelector(\(JSONText.string(selector))); if (!element) throw new Error('no element matches ' + \(JSONText.string(selector))); \(assignments) })()", step)
+        case let .viewport(name, width, height):
+            note("viewport \(width)x\(height) in tab \(name)")
+            let page = try self.page(name, step)
+            try attempt(step) { try page.setViewport(Viewport(width: width, height: height)) }
         case let .nativeMessage(application, message):
             guard let handler = host?.nativeMessageHandler else { throw StepFailure("\(step.path): no native host is configured for the extension") }
             switch handler(application, message) {

@@ -56,6 +56,10 @@ import WebRuntime
         (#"{"responseHeaders": {"https://a.example/": {"bad name": "1"}}, "steps": []}"#, "responseHeaders.https://a.example/.bad name", "is not a header name"),
         (#"{"responseHeaders": {"https://a.example/": {"x": 1}}, "steps": []}"#, "responseHeaders.https://a.example/.x", "string"),
         (#"{"responseHeaders": {"https://a.example/": {"x": "a\nb"}}, "steps": []}"#, "responseHeaders.https://a.example/.x", "line break"),
+        (#"{"steps": [{"open": "https://a.example/"}, {"viewport": {"width": 0, "height": 600}}]}"#, "steps[1].viewport.width", "from 1 to 10000"),
+        (#"{"steps": [{"open": "https://a.example/"}, {"viewport": {"width": 600}}]}"#, "steps[1].viewport.height", "whole number of CSS px"),
+        (#"{"steps": [{"open": "https://a.example/"}, {"viewport": {"width": 600, "height": 400, "depth": 1}}]}"#, "steps[1].viewport.depth", "unknown key 'depth'"),
+        (#"{"steps": [{"viewport": {"width": 600, "height": 400}, "tab": "side"}]}"#, "steps[0].tab", "no open tab named 'side'"),
     ])
     func malformedScenariosNameFilePathAndReason(json: String, path: String, reason: String) {
         do {
@@ -103,6 +107,22 @@ import WebRuntime
               {"forward": "main"},
               {"after": 10, "expect": {"js": "location.href + ' ' + history.length", "equals": "https://a.example/three 2"}},
               {"expect": {"trace": "popstate /three"}}
+            ]}
+            """)
+        let result = ScenarioRunner.run(scenario)
+        #expect(result.passed, "\(result.failures)")
+    }
+
+    /// A viewport step resizes the tab's window: media queries follow it, and a `change` event
+    /// reaches the page's MediaQueryList listeners.
+    @Test func viewportStepResizesTheTabsPage() throws {
+        let scenario = try load("""
+            {"extension": null, "pages": {"https://a.example/": "sites/plain.html"}, "steps": [
+              {"open": "https://a.example/"},
+              {"script": "window.changes = []; matchMedia('(min-width: 760px)').addEventListener('change', (e) => changes.push(e.matches))"},
+              {"expect": {"js": "innerWidth + ' ' + matchMedia('(min-width: 760px)').matches", "equals": "1280 true"}},
+              {"viewport": {"width": 480, "height": 700}},
+              {"after": 10, "expect": {"js": "innerWidth + 'x' + innerHeight + ' ' + matchMedia('(min-width: 760px)').matches + ' ' + changes.join()", "equals": "480x700 false false"}}
             ]}
             """)
         let result = ScenarioRunner.run(scenario)

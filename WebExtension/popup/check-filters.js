@@ -1,4 +1,4 @@
-// 2 · Your saved filters → Check existing filters: the site's saved filters (valid or not) go to
+// 3 · Your saved filters → Check existing filters: the site's saved filters (valid or not) go to
 // the page's top frame, which checks them against its DOM (content/filter-check.js); without a
 // content script there (no website access, a page still loading) the popup checks the selectors
 // alone, without the page-based findings, and says so. Nothing is changed: findings are advice.
@@ -30,10 +30,10 @@
   }
 
   $("check-filters").addEventListener("click", async () => {
-    // The tab is asked for on click, not at load, so opening the popup costs nothing more.
-    const [tab] = await browser.tabs.query({ active: true, currentWindow: true });
-    let hostname = "";
-    try { hostname = tab && tab.url ? new URL(tab.url).hostname : ""; } catch (error) { hostname = ""; }
+    // The tab is asked for on click, not at load, so opening the popup costs nothing more: the
+    // popup's active tab, or the workspace's bound tab (popup/target-tab.js).
+    const tab = await ADVTarget.current();
+    const hostname = ADVTarget.hostnameOf(tab);
     if (!hostname) { show("ADV has no access to this website.", []); return; }
     const reply = await browser.runtime.sendMessage({ type: "filters.list", hostname });
     if (!reply || !reply.ok) { show(reply ? reply.error : "ADV is not responding", []); return; }

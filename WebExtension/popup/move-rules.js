@@ -1,4 +1,4 @@
-// Popup section 4 · Move rules to another ADV. Safari keeps each extension identifier's storage
+// Popup section 5 · Move rules to another ADV. Safari keeps each extension identifier's storage
 // apart, so rules are carried over by hand: Export shows one document (background/rule-transfer.js
 // describes it) to copy; Import sends pasted text to the background, which validates all of it
 // before writing anything. Export only reads.

@@ -1,9 +1,12 @@
-// The ADV popup: the element picker's start, saved filters of the current site (with
-// diagnostics of those never applied because their selector fails validation), bulk add with
-// a draft preview on the page, and global source blocks.
+// The ADV popup, and the same interface as the full workspace in a tab of its own: three areas,
+// 1 · Describe your intent (the element picker's start, Open full workspace), 2 · Review your
+// draft (conditions to view or edit as CSS, Add in bulk, a preview on the page before Apply
+// draft), 3 · Your saved filters (with diagnostics of those never applied because their
+// selector fails validation), then global source blocks.
 // Filters and sources go through the background (the same messages the picker uses); the
-// picker and the draft preview are asked of the page's top frame. Nothing here
-// writes storage itself.
+// picker and the draft preview are asked of the target page's top frame (popup/target-tab.js:
+// the active tab for the popup, the bound tab for the workspace). Nothing here writes storage
+// itself.
 "use strict";
 
 (async () => {
@@ -11,10 +14,21 @@
   const status = (text) => { $("status").textContent = text; };
   const send = (type, payload) => browser.runtime.sendMessage({ type, ...payload });
 
-  const [tab] = await browser.tabs.query({ active: true, currentWindow: true });
-  let hostname = "";
-  try { hostname = tab && tab.url ? new URL(tab.url).hostname : ""; } catch (error) { hostname = ""; }
-  $("site").textContent = hostname || "No website access on this tab";
+  const workspace = ADVTarget.isWorkspace;
+  if (workspace) document.body.classList.add("workspace");
+  let tab = await ADVTarget.current();
+  let hostname = ADVTarget.hostnameOf(tab);
+  function showTarget() {
+    $("site").textContent = hostname || (workspace && !tab ? "No source tab" : "No website access on this tab");
+    $("open-workspace").hidden = workspace;
+    $("binding").hidden = !workspace;
+    if (!workspace) return;
+    $("binding-text").textContent = !tab
+      ? "This workspace has no source tab any more: open ADV from a page to continue there."
+      : "Workspace for tab " + tab.id + (hostname ? " · " + hostname : "") + ". Switching tabs does not change its page; to work on another site, open ADV from that site.";
+    $("show-source").disabled = !tab;
+  }
+  showTarget();
 
   function item(text, buttonLabel, onClick) {
     const li = document.createElement("li");
@@ -89,12 +103,48 @@
     }
   }
 
+  /** Brings the source tab to the front (workspace only): the workspace tab stays open behind it. */
+  async function switchToSource() {
+    if (!tab) return false;
+    try {
+      await browser.tabs.update(tab.id, { active: true });
+      return true;
+    } catch (error) {
+      return false;
+    }
+  }
+
+  const NO_SOURCE = "This workspace has no source tab: open ADV from a page to continue there.";
+
   $("pick-elements").addEventListener("click", async () => {
+    if (workspace && !tab) { status(NO_SOURCE); return; }
     const reply = await sendToPage("picker.start", {});
     if (!reply || !reply.ok) { status("ADV cannot pick on this page: grant website access, then reload it."); return; }
+    if (workspace) {
+      // The workspace stays open in its tab; picking happens in the source tab.
+      await switchToSource();
+      status("Picking in tab " + tab.id + ". Return to this tab to continue.");
+      return;
+    }
     status("Click elements on the page; the picker panel lists your selection.");
     // The user works in the page now; Safari closes the popup as the page takes focus anyway.
     try { window.close(); } catch (error) { /* the popup stays open */ }
+  });
+
+  $("open-workspace").addEventListener("click", async () => {
+    if (!tab) { status("ADV has no page to work on in this window."); return; }
+    try {
+      await browser.tabs.create({ url: ADVTarget.workspaceURL(tab.id) });
+    } catch (error) {
+      status("ADV could not open the workspace: " + error.message);
+      return;
+    }
+    // The workspace tab comes to the front, which closes the popover in Safari anyway.
+    try { window.close(); } catch (error) { /* the popup stays open */ }
+  });
+
+  $("show-source").addEventListener("click", async () => {
+    if (!(await switchToSource())) status("The source tab is gone: open ADV from a page to continue there.");
   });
 
   // Apply draft needs a preview of exactly this text on this very page: the draft, the page
@@ -109,18 +159,36 @@
   $("bulk-text").addEventListener("input", () => {
     if (preview) requirePreview("The draft changed: preview it again before applying.");
   });
-  browser.tabs.onUpdated.addListener((tabId, change) => {
-    if (tab && tabId === tab.id && change.status === "loading" && preview) requirePreview("The page reloaded: preview the draft again.");
+  browser.tabs.onUpdated.addListener((tabId, change, updated) => {
+    if (!tab || tabId !== tab.id) return;
+    if (change.status === "loading" && preview) requirePreview("The page reloaded: preview the draft again.");
+    // The workspace follows its own tab to the site it shows now (never another tab).
+    if (workspace && change.url && updated) {
+      tab = updated;
+      const next = ADVTarget.hostnameOf(updated);
+      if (next !== hostname) { hostname = next; showTarget(); showFilters(); }
+    }
+  });
+  browser.tabs.onRemoved.addListener((tabId) => {
+    if (!workspace || !tab || tabId !== tab.id) return;
+    tab = undefined;
+    hostname = "";
+    requirePreview("The source tab was closed: nothing to preview.");
+    showTarget();
+    showFilters();
   });
 
   $("preview-draft").addEventListener("click", async () => {
     const text = $("bulk-text").value;
+    if (workspace && !tab) { requirePreview(NO_SOURCE); return; }
     const reply = await sendToPage("draft.preview", { text });
     if (!reply) { requirePreview("ADV cannot preview on this page: grant website access, then reload it."); return; }
     if (!reply.ok) { requirePreview(reply.error); return; }
     preview = { text, count: reply.count, pageToken: reply.pageToken };
     $("apply-draft").disabled = false;
     $("draft-status").textContent = reply.count + " element(s) match on this page, outlined for ten seconds.";
+    // The outlines are on the page: the workspace shows it, and the user comes back to apply.
+    if (workspace && (await switchToSource())) $("draft-status").textContent += " Return to this tab to apply.";
   });
 
   $("apply-draft").addEventListener("click", async () => {
