@@ -56,12 +56,46 @@ browser.runtime.onMessage.addListener((message, sender) => {
     case "rules.import":
       return ADVStartup.then(() => ADVRuleTransfer.importText(message.text))
         .then((result) => ({ ok: true, ...result }), sourcesFailed);
+    case "handoff.offer": {
+      // From the picker in a page's top frame: its last selection, kept in memory for that tab.
+      if (!sender.tab || sender.frameId !== 0) return undefined;
+      const result = ADVSelectionHandoff.offer(sender.tab.id, message.selection);
+      if (result.ok && Number.isInteger(message.returnTo)) returnToWorkspace(message.returnTo, sender.tab.id);
+      return Promise.resolve(result);
+    }
+    case "handoff.take":
+      // Only ADV's own pages (the popup, the workspace) load a handoff, never a content script.
+      if (!fromExtensionPage(sender) || !Number.isInteger(message.tabId)) return undefined;
+      return Promise.resolve(ADVSelectionHandoff.take(message.tabId));
     case "toolbar.state":
       return Promise.resolve({ ok: true, state: ADVToolbar.snapshot(message.tabId) });
     default:
       return undefined;
   }
 });
+
+/** True for a message from one of ADV's own pages (popup, workspace tab), not a web page. */
+function fromExtensionPage(sender) {
+  return typeof sender.url === "string" && sender.url.startsWith(browser.runtime.getURL(""));
+}
+
+/**
+ * After a handoff from a picker the workspace started: brings that workspace tab back to the
+ * front and tells it its source tab has a selection waiting. Only a tab showing ADV's workspace
+ * for that very source tab is brought back.
+ */
+async function returnToWorkspace(workspaceTabId, sourceTabId) {
+  try {
+    const workspace = await browser.tabs.get(workspaceTabId);
+    const url = new URL(workspace.url || "");
+    const expected = new URL(browser.runtime.getURL("popup/popup.html"));
+    if (url.origin + url.pathname !== expected.origin + expected.pathname || url.searchParams.get("tab") !== String(sourceTabId)) return;
+    await browser.tabs.update(workspaceTabId, { active: true });
+    await browser.runtime.sendMessage({ type: "handoff.ready", tabId: sourceTabId });
+  } catch (error) {
+    // The workspace was closed meanwhile: the handoff waits for the popup, as without one.
+  }
+}
 
 browser.tabs.onUpdated.addListener((tabId, change) => {
   if (change.status === "loading") {
@@ -74,6 +108,7 @@ browser.tabs.onUpdated.addListener((tabId, change) => {
 });
 browser.tabs.onRemoved.addListener((tabId) => {
   ADVToolbar.removed(tabId);
+  ADVSelectionHandoff.forget(tabId);
   ADVFilterUserSheets.forget(tabId);
 });
 browser.tabs.onActivated.addListener(({ tabId }) => ADVToolbar.pollNetwork(tabId));

@@ -55,7 +55,7 @@ var ADVPickerPanel = (() => {
 
   /**
    * Builds the panel (not yet in the page). `actions` receives the user's intents:
-   * remove(index), edit(text), similar(on), toggleSource(host, on), blockSources(), save(), cancel().
+   * remove(index), edit(text), similar(on), toggleSource(host, on), blockSources(), save(), cancel(), help().
    */
   function create(actions) {
     const root = styled("div", "root", { id: "adv-picker-panel", "data-adv-ui": "", role: "dialog", "aria-label": "ADV element picker" });
@@ -85,7 +85,9 @@ var ADVPickerPanel = (() => {
     const footer = styled("div", "row");
     const save = styled("button", "primary", { id: "adv-picker-save", type: "button", text: "Hide 0 selected filter(s)" });
     const cancel = styled("button", "button", { id: "adv-picker-cancel", type: "button", text: "Cancel" });
-    footer.append(save, cancel);
+    // Hands the last selection to ADV's workspace (or the next popup) without saving it.
+    const help = styled("button", "button", { id: "adv-picker-help", type: "button", text: "Help with last selection" });
+    footer.append(save, cancel, help);
     const status = styled("p", "status", { id: "adv-picker-status", role: "status" });
     root.append(header, review, editor, sources, footer, status);
 
@@ -99,6 +101,7 @@ var ADVPickerPanel = (() => {
     blockSources.addEventListener("click", () => actions.blockSources());
     save.addEventListener("click", () => actions.save());
     cancel.addEventListener("click", () => actions.cancel());
+    help.addEventListener("click", () => actions.help());
 
     function selectionItem(selection, index) {
       const li = styled("li", "item", { "data-index": String(index) });

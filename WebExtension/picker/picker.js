@@ -3,7 +3,10 @@
 // are taken in the capture phase, before the page's own handlers, and never reach the page
 // (no link is followed, no page handler runs). Each click toggles one selection; one save
 // sends every selection in a single filters.add call for this exact hostname. Cancel, Escape
-// or leaving the page removes the panel and every outline and saves nothing.
+// or leaving the page removes the panel and every outline and saves nothing. Help with last
+// selection hands the last selection to the background (memory only, ten minutes, loaded once)
+// for the workspace or the next popup, leaves the picker without saving, and brings back the
+// workspace that started the picker, if one did.
 "use strict";
 
 (() => {
@@ -140,6 +143,34 @@
     });
   }
 
+  // MARK: - Handoff
+
+  /** What the workspace learns of a selection: no text content, form values or query strings. */
+  function describe(selection) {
+    return {
+      selector: selection.selector,
+      count: selection.matches.length,
+      hostname: location.hostname,
+      tag: selection.element.localName,
+      descriptions: ADVElementEvidence.descriptions(selection.element),
+      sourceHosts: ADVElementEvidence.sourceHosts(selection.element),
+      box: ADVElementEvidence.box(selection.element),
+    };
+  }
+
+  async function helpWithLast() {
+    const last = session.selections[session.selections.length - 1];
+    if (!last) { session.panel.setStatus("Select an element first: Help with last selection hands it to ADV."); return; }
+    const current = session;
+    const payload = { selection: describe(last) };
+    if (Number.isInteger(current.returnTo)) payload.returnTo = current.returnTo;
+    const reply = await ADVMessaging.request("handoff.offer", payload);
+    if (session !== current) return;
+    if (!reply) { current.panel.setStatus("ADV is not responding; nothing was handed off."); return; }
+    if (!reply.ok) { current.panel.setStatus(reply.error); return; }
+    finish();
+  }
+
   // MARK: - Saving and leaving
 
   async function save() {
@@ -183,13 +214,18 @@
     finish();
   }
 
-  function start() {
-    if (session) return { ok: true, alreadyPicking: true };
+  /** Starts picking; `returnTo` is the workspace tab that asked (brought back after a handoff). */
+  function start(returnTo) {
+    if (session) {
+      if (Number.isInteger(returnTo)) session.returnTo = returnTo;
+      return { ok: true, alreadyPicking: true };
+    }
     const panel = ADVPickerPanel.create({
       remove: removeAt, edit: editLast, similar: setSimilar, toggleSource,
-      blockSources: () => { blockSources(); }, save: () => { save(); }, cancel: finish,
+      blockSources: () => { blockSources(); }, save: () => { save(); }, cancel: finish, help: () => { helpWithLast(); },
     });
-    session = { panel, outlines: ADVPageOutlines.create("picker"), selections: [], similar: false, sources: new Map(), saving: false };
+    session = { panel, outlines: ADVPageOutlines.create("picker"), selections: [], similar: false, sources: new Map(), saving: false,
+      returnTo: Number.isInteger(returnTo) ? returnTo : null };
     for (const type of POINTER_EVENTS) window.addEventListener(type, onPointer, true);
     window.addEventListener("keydown", onKey, true);
     window.addEventListener("pagehide", finish);
@@ -199,7 +235,7 @@
   }
 
   browser.runtime.onMessage.addListener((message) => {
-    if (message && message.type === "picker.start") return Promise.resolve(start());
+    if (message && message.type === "picker.start") return Promise.resolve(start(message.returnTo));
     return undefined;
   });
 })();

@@ -9,6 +9,9 @@
 // itself.
 "use strict";
 
+/** What the popup's other scripts (popup/intent.js) share with it: set once the tab is known. */
+var ADVPopup = { offerCandidates: (candidates) => ADVConversation.showCandidates(candidates) };
+
 (async () => {
   const $ = (id) => document.getElementById(id);
   const status = (text) => { $("status").textContent = text; };
@@ -118,7 +121,13 @@
 
   $("pick-elements").addEventListener("click", async () => {
     if (workspace && !tab) { status(NO_SOURCE); return; }
-    const reply = await sendToPage("picker.start", {});
+    // A picker the workspace starts brings the workspace back after Help with last selection.
+    let payload = {};
+    if (workspace) {
+      const own = await browser.tabs.getCurrent();
+      if (own) payload = { returnTo: own.id };
+    }
+    const reply = await sendToPage("picker.start", payload);
     if (!reply || !reply.ok) { status("ADV cannot pick on this page: grant website access, then reload it."); return; }
     if (workspace) {
       // The workspace stays open in its tab; picking happens in the source tab.
@@ -217,6 +226,30 @@
     status((reply.added.length ? "Blocked " + reply.added.join(", ") + " on all sites" : reply.skipped.map((s) => s.host + ": " + s.reason).join("; ")) + agreedAgain(reply));
     $("source-host").value = "";
     await showSources();
+  });
+
+  // MARK: - Picker handoff (background/selection-handoff.js)
+
+  /** Loads the source tab's handed-off selection once: a candidate with the picker's condition. */
+  async function loadHandoff() {
+    if (!tab) { status(workspace ? NO_SOURCE : "ADV has no page to work on in this window."); return; }
+    const reply = await send("handoff.take", { tabId: tab.id });
+    if (!reply || !reply.ok) { ADVConversation.say("adv", reply ? reply.error : "ADV is not responding."); return; }
+    const selection = reply.selection;
+    const place = selection.hostname === hostname ? "" : " (picked on " + selection.hostname + ", not the page this tab shows now)";
+    ADVConversation.say("adv", "Your last selection" + place + ": <" + selection.tag + ">, " + selection.count + " element(s) matching " +
+      selection.selector + ", " + ADVConversation.where(selection.box) + "." +
+      (selection.descriptions.length ? " Image descriptions: " + selection.descriptions.join("; ") + "." : " It has no image description.") +
+      (selection.sourceHosts.length ? " Served from: " + selection.sourceHosts.join(", ") + "." : ""));
+    ADVPopup.offerCandidates([{ label: "Your selection", condition: selection.selector, count: selection.count, box: selection.box,
+      evidence: selection.descriptions.map((line) => "image description · " + line), resourceHosts: selection.sourceHosts }]);
+  }
+
+  $("help-selection").addEventListener("click", () => { loadHandoff(); });
+  browser.runtime.onMessage.addListener((message) => {
+    // The background brought the workspace back from a picker it started: load what it handed off.
+    if (workspace && tab && message && message.type === "handoff.ready" && message.tabId === tab.id) loadHandoff();
+    return undefined;
   });
 
   // 5 · Move rules to another ADV (popup/move-rules.js) announces an import; show what it added.
