@@ -9,8 +9,16 @@
 // itself.
 "use strict";
 
-/** What the popup's other scripts (popup/intent.js) share with it: set once the tab is known. */
-var ADVPopup = { offerCandidates: (candidates) => ADVConversation.showCandidates(candidates) };
+/**
+ * What the popup's other scripts (popup/intent.js) share with it: `ready` gives { target(),
+ * sendToPage, send, status } once the tab is known; `offerCandidates` shows candidates (intent.js
+ * gives them their buttons).
+ */
+var ADVPopup = (() => {
+  let resolve;
+  const ready = new Promise((done) => { resolve = done; });
+  return { ready, settle: (context) => resolve(context), offerCandidates: (candidates) => ADVConversation.showCandidates(candidates) };
+})();
 
 (async () => {
   const $ = (id) => document.getElementById(id);
@@ -236,6 +244,7 @@ var ADVPopup = { offerCandidates: (candidates) => ADVConversation.showCandidates
     const reply = await send("handoff.take", { tabId: tab.id });
     if (!reply || !reply.ok) { ADVConversation.say("adv", reply ? reply.error : "ADV is not responding."); return; }
     const selection = reply.selection;
+    ADVPopup.lastSelection = selection;
     const place = selection.hostname === hostname ? "" : " (picked on " + selection.hostname + ", not the page this tab shows now)";
     ADVConversation.say("adv", "Your last selection" + place + ": <" + selection.tag + ">, " + selection.count + " element(s) matching " +
       selection.selector + ", " + ADVConversation.where(selection.box) + "." +
@@ -246,6 +255,7 @@ var ADVPopup = { offerCandidates: (candidates) => ADVConversation.showCandidates
   }
 
   $("help-selection").addEventListener("click", () => { loadHandoff(); });
+  ADVPopup.settle({ target: () => ({ tab, hostname, workspace }), sendToPage, send, status });
   browser.runtime.onMessage.addListener((message) => {
     // The background brought the workspace back from a picker it started: load what it handed off.
     if (workspace && tab && message && message.type === "handoff.ready" && message.tabId === tab.id) loadHandoff();

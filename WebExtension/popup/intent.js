@@ -1,0 +1,161 @@
+// 1 · Describe your intent, model-free: the question is read for what it names (a domain, a
+// quoted or capitalised brand, an ad's position, "the ad I selected"), the target page's top
+// frame is asked for candidate evidence (content/candidate-evidence.js), and the candidates are
+// listed with their exact conditions. Nothing is invented: without evidence there is no
+// condition, and ADV says to pick the element or paste its selector or HTML. Pasted markup is
+// parsed in an inert <template> here (nothing in it runs or loads) and only the conditions read
+// from its attributes go to the page, never the markup. Conversation and candidates save nothing.
+"use strict";
+
+var ADVIntent = (() => {
+  // Words a capitalised token may be without naming a brand.
+  const STOP = new Set(["help", "hide", "block", "remove", "please", "show", "find", "the", "a", "an", "i", "me", "my", "ad", "ads", "adv",
+    "this", "that", "these", "those", "on", "from", "by", "for", "of", "in", "all", "every", "what", "why", "how", "can", "you", "it",
+    "selected", "selection", "picked", "right", "left", "top", "bottom", "banner", "banners", "sponsored", "page", "site"]);
+  const AD_WORDS = /\b(ad|ads|advert\w*|banners?|sponsor\w*|promo\w*|commercials?)\b/i;
+  const POSITIONS = { right: "right", left: "left", top: "top", header: "top", bottom: "bottom", footer: "bottom", sidebar: "right" };
+
+  /** What a question names: { terms, general, position, aboutSelection }. */
+  function read(text) {
+    const terms = [];
+    const add = (term) => {
+      const value = term.toLowerCase().replace(/^www\./, "");
+      if (value.length >= 2 && !STOP.has(value) && !terms.includes(value)) terms.push(value);
+    };
+    for (const match of text.matchAll(/\b(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}\b/gi)) add(match[0]);
+    for (const match of text.matchAll(/["“]([^"”]{2,40})["”]/g)) add(match[1]);
+    const tokens = [...text.matchAll(/[A-Za-z][A-Za-z0-9&'-]*/g)];
+    tokens.forEach((match, index) => {
+      const word = match[0];
+      const sentenceStart = index === 0 || /[.!?]\s*$/.test(text.slice(0, match.index));
+      if (/^[A-Z]/.test(word) && !sentenceStart && !STOP.has(word.toLowerCase())) add(word);
+    });
+    for (const match of text.matchAll(/\b(?:from|by)\s+([A-Za-z0-9][A-Za-z0-9-]+)(?![.A-Za-z0-9-])/gi)) add(match[1]);
+    const positionWord = (text.toLowerCase().match(/\b(right|left|top|bottom|header|footer|sidebar)\b/) || [])[1];
+    return {
+      terms: terms.slice(0, 5),
+      general: AD_WORDS.test(text),
+      position: positionWord ? POSITIONS[positionWord] : "",
+      aboutSelection: /\b(i|I)\s+(selected|picked)\b|\b(my|last)\s+selection\b/.test(text),
+    };
+  }
+
+  return { read };
+})();
+
+(async () => {
+  const $ = (id) => document.getElementById(id);
+  const context = await ADVPopup.ready;
+  const say = (text) => ADVConversation.say("adv", text);
+  const NO_EVIDENCE = "use Pick elements to hide, then Help with last selection, or paste an element selector or HTML fragment below.";
+
+  function offer(candidates) {
+    ADVPopup.offerCandidates(candidates);
+  }
+
+  async function investigate(request, describe) {
+    const reply = await context.sendToPage("evidence.collect", request);
+    if (!reply || !reply.ok) { say("ADV cannot inspect this page: grant website access, then reload it. Meanwhile, " + NO_EVIDENCE); return; }
+    say(describe(reply) + ": " + reply.candidates.length + " candidate(s).");
+    if (reply.candidates.length === 0) {
+      say("No evidence on this page, so ADV proposes no condition: " + NO_EVIDENCE);
+      offer([]);
+      return;
+    }
+    offer(reply.candidates);
+  }
+
+  async function ask(text) {
+    ADVConversation.say("you", text);
+    const { tab } = context.target();
+    if (!tab) { say("ADV has no page to look at: open ADV from a page."); return; }
+    const intent = ADVIntent.read(text);
+    if (intent.aboutSelection) {
+      const selection = ADVPopup.lastSelection;
+      if (!selection) { say("ADV has no selection loaded: Pick elements to hide, choose Help with last selection in the picker, then ask again."); return; }
+      say("Your selection's condition " + selection.selector + " comes from the picker and matches " + selection.count + " element(s) there; its evidence is listed with it. Select & preview shows it on the page.");
+      offer([{ label: "Your selection", condition: selection.selector, count: selection.count, box: selection.box,
+        evidence: selection.descriptions.map((line) => "image description · " + line), resourceHosts: selection.sourceHosts }]);
+      return;
+    }
+    if (intent.terms.length) {
+      await investigate({ mode: "terms", terms: intent.terms }, (reply) => "Searched the top document for " + reply.terms.join(", ") +
+        " in " + reply.inspected + " links, image descriptions and iframe URLs (at most " + reply.limit + ")");
+      return;
+    }
+    if (intent.general) {
+      await investigate({ mode: "general", position: intent.position }, (reply) => "Inspected " + reply.inspected +
+        " known advertising container(s) of the top document (at most " + reply.limit + ")" + (intent.position ? ", " + intent.position + " first" : ""));
+      return;
+    }
+    say("ADV found nothing in your question to look for (no brand, domain, ad or selection), so it proposes no condition: " + NO_EVIDENCE);
+  }
+
+  $("intent-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const text = $("intent-text").value.trim();
+    if (!text) return;
+    $("intent-text").value = "";
+    ask(text);
+  });
+
+  // MARK: - Pasted selector or HTML fragment
+
+  const IDENT = /^-?[A-Za-z_][A-Za-z0-9_-]*$/;
+  const quote = (value) => "\"" + String(value).replace(/\\/g, "\\\\").replace(/"/g, "\\\"") + "\"";
+  const stable = (name) => IDENT.test(name) && name.length <= 64 && !ADVRuleAssistance.generatedReason(name);
+
+  /** Conditions the fragment's elements' own attributes give (the first few elements). */
+  function fragmentConditions(root) {
+    const out = [];
+    for (const element of [root, ...root.querySelectorAll("*")].slice(0, 20)) {
+      const tag = element.localName;
+      const id = element.getAttribute("id");
+      if (id && stable(id)) out.push("#" + id);
+      const classes = Array.from(element.classList).filter(stable);
+      if (classes.length) out.push(tag + classes.map((name) => "." + name).join(""));
+      for (const attribute of Array.from(element.attributes)) {
+        if (/^data-ad/.test(attribute.name) && /^[a-z0-9-]+$/.test(attribute.name)) out.push(tag + "[" + attribute.name + (attribute.value ? "=" + quote(attribute.value) : "") + "]");
+      }
+      for (const name of ["aria-label", "alt", "title"]) {
+        const value = element.getAttribute(name);
+        if (value && value.length <= 80) out.push(tag + "[" + name + "=" + quote(value) + "]");
+      }
+    }
+    return [...new Set(out)].slice(0, 12);
+  }
+
+  async function usePasted() {
+    const text = $("paste-text").value.trim();
+    if (!text) { say("Paste an element selector or HTML fragment first."); return; }
+    let conditions;
+    if (text.startsWith("<")) {
+      ADVConversation.say("you", "(pasted an HTML fragment of " + text.length + " characters)");
+      // An inert template: its scripts never run, its images and frames never load.
+      const template = document.createElement("template");
+      template.innerHTML = text;
+      // childNodes rather than firstElementChild: the same in Safari, and the harness's
+      // DocumentFragment lacks ParentNode's element accessors.
+      const root = Array.from(template.content.childNodes).find((node) => node.nodeType === 1);
+      if (!root) { say("The fragment has no element to read."); return; }
+      conditions = fragmentConditions(root);
+      if (!conditions.length) { say("The fragment's elements have no id, class, data-ad attribute or description to build a condition on: use Pick elements to hide instead."); return; }
+      say("ADV read the fragment in an inert template (nothing in it ran or loaded, and it goes nowhere) and took " + conditions.length + " condition(s) from its attributes.");
+    } else {
+      ADVConversation.say("you", "(pasted the selector " + text + ")");
+      const checked = ADVSelectorValidation.validate(text);
+      if (checked.error) { say("'" + text + "' is not a selector ADV can use: " + checked.error + "."); return; }
+      conditions = [checked.selector];
+    }
+    const reply = await context.sendToPage("evidence.collect", { mode: "conditions", conditions });
+    if (!reply || !reply.ok) { say("ADV cannot check the page: grant website access, then reload it."); return; }
+    const matching = reply.results.filter((result) => !result.error && result.count > 0);
+    const none = reply.results.filter((result) => result.error || result.count === 0).map((result) => result.condition);
+    if (none.length) say("Matching nothing on this page: " + none.join(", ") + ".");
+    if (!matching.length) { say("None of them matches this page, so ADV proposes no condition: use Pick elements to hide instead."); offer([]); return; }
+    offer(matching.map((result, index) => ({ label: "Pasted " + (index + 1), condition: result.condition, count: result.count, box: result.box,
+      evidence: result.evidence, resourceHosts: result.resourceHosts })));
+  }
+
+  $("use-paste").addEventListener("click", () => { usePasted(); });
+})();
