@@ -29,6 +29,8 @@
   const namesAd = (text) => ADVSelectorGenerator.namesAd(text) || words(text).some((word) => AD_WORDS.has(word));
   const quote = (value) => "\"" + String(value).replace(/\\/g, "\\\\").replace(/"/g, "\\\"") + "\"";
   const isOwn = (element) => ADVPageOutlines.isOwnUI(element);
+  // data-ad… attributes name ads; data-adv-… are ADV's own marks (outlines, its UI), never evidence.
+  const isAdAttribute = (name) => /^data-ad/.test(name) && !/^data-adv-/.test(name) && /^[a-z0-9-]+$/.test(name);
   const outOfBounds = (element) => Boolean(element.closest(SKIPPED));
 
   function hostOf(raw) {
@@ -54,7 +56,7 @@
     const classes = Array.from(element.classList).filter((name) => namesAd(name) && !ADVSelectorGenerator.looksGenerated(name) && /^[A-Za-z_-][A-Za-z0-9_-]*$/.test(name));
     if (classes.length) out.push({ css: tag + classes.map((name) => "." + name).join(""), basis: "class " + classes.join(" ") });
     for (const attribute of Array.from(element.attributes)) {
-      if (/^data-ad/.test(attribute.name) && /^[a-z0-9-]+$/.test(attribute.name)) {
+      if (isAdAttribute(attribute.name)) {
         out.push({ css: attribute.value ? tag + "[" + attribute.name + "=" + quote(attribute.value) + "]" : tag + "[" + attribute.name + "]", basis: "attribute " + attribute.name });
       }
     }
@@ -74,7 +76,7 @@
     if (isOwn(element) || outOfBounds(element) || element === document.body || element === document.documentElement) return false;
     if (namesAd(element.getAttribute("id") || "")) return true;
     if (Array.from(element.classList).some(namesAd)) return true;
-    if (Array.from(element.attributes).some((attribute) => /^data-ad/.test(attribute.name))) return true;
+    if (Array.from(element.attributes).some((attribute) => isAdAttribute(attribute.name))) return true;
     if (AD_LABEL.test(element.getAttribute("aria-label") || "")) return true;
     if (element.localName === "iframe") {
       const host = hostOf(element.getAttribute("src") || "");

@@ -1,7 +1,10 @@
 // Bulk-draft preview, top frame only: the popup sends the draft text, this outlines every
 // element it matches for ten seconds and answers the count, so the user sees what Apply draft
 // would hide before saving anything. The page token lets the popup notice a reload between
-// preview and apply (a new document has a new token).
+// preview and apply (a new document has a new token). After a preview the page is watched: when
+// what the previewed draft matches changes (an element added, removed or changed), the new count
+// is sent to the popup or workspace at once (draft.countChanged), which then asks for a new
+// preview before Apply; the next preview replaces what is watched.
 "use strict";
 
 (() => {
@@ -11,6 +14,7 @@
   const pageToken = crypto.randomUUID();
   const outlines = ADVPageOutlines.create("preview");
   let timer = null;
+  let watcher = null; // { observer, text, count }
 
   /** { selectors } of the draft's non-blank lines, or { error } naming the first bad line. */
   function parseDraft(text) {
@@ -39,10 +43,30 @@
     return { ok: true, count: matchesOf(draft.selectors).length, selectors: draft.selectors.length, pageToken };
   }
 
+  /** Watches the document for changes of what `selectors` match (one watch at a time). */
+  function watch(text, selectors, count) {
+    unwatch();
+    const observer = new MutationObserver(() => {
+      if (!watcher) return;
+      const now = matchesOf(selectors).length;
+      if (now === watcher.count) return;
+      watcher.count = now;
+      ADVMessaging.request("draft.countChanged", { text: watcher.text, count: now, pageToken });
+    });
+    observer.observe(document, { childList: true, subtree: true, attributes: true, characterData: false });
+    watcher = { observer, text, count };
+  }
+
+  function unwatch() {
+    if (watcher) watcher.observer.disconnect();
+    watcher = null;
+  }
+
   function preview(text) {
     const draft = parseDraft(text);
-    if (draft.error) return { ok: false, error: draft.error };
+    if (draft.error) { unwatch(); return { ok: false, error: draft.error }; }
     const elements = matchesOf(draft.selectors);
+    watch(text, draft.selectors, elements.length);
     outlines.show(elements);
     clearTimeout(timer);
     timer = setTimeout(() => { timer = null; outlines.clear(); }, PREVIEW_MS);
@@ -55,5 +79,5 @@
     if (message.type === "draft.count") return Promise.resolve(count(message.text));
     return undefined;
   });
-  window.addEventListener("pagehide", () => { clearTimeout(timer); outlines.clear(); });
+  window.addEventListener("pagehide", () => { clearTimeout(timer); unwatch(); outlines.clear(); });
 })();

@@ -5,6 +5,14 @@
 // condition, and ADV says to pick the element or paste its selector or HTML. Pasted markup is
 // parsed in an inert <template> here (nothing in it runs or loads) and only the conditions read
 // from its attributes go to the page, never the markup. Conversation and candidates save nothing.
+//
+// Select & preview puts a candidate's condition in the draft (replacing it) and previews it at
+// once; Block domain · all websites, offered only for a resource host seen inside the candidate's
+// elements (an image, frame or media source, never a link's target), makes a draft whose Apply
+// installs that host's global source block. Conditions already saved for the site and hosts
+// already blocked are not offered again. When an investigation ends and the draft is still the
+// empty one it started with, the first candidate is staged there (not previewed); a draft edited
+// while the investigation ran is left as it is.
 "use strict";
 
 var ADVIntent = (() => {
@@ -49,20 +57,61 @@ var ADVIntent = (() => {
   const say = (text) => ADVConversation.say("adv", text);
   const NO_EVIDENCE = "use Pick elements to hide, then Help with last selection, or paste an element selector or HTML fragment below.";
 
-  function offer(candidates) {
-    ADVPopup.offerCandidates(candidates);
+  /** What is saved already: the site's conditions (normalized) and the blocked source hosts. */
+  async function saved() {
+    const { hostname } = context.target();
+    const [filters, sources] = await Promise.all([
+      hostname ? context.send("filters.list", { hostname }) : Promise.resolve(undefined),
+      context.send("sources.list", {}),
+    ]);
+    const conditions = new Set((filters && filters.ok ? filters.filters.concat(filters.skipped || []) : []).map((rule) => ADVRuleAssistance.normalized(rule.selector)));
+    const hosts = sources && sources.ok ? sources.hosts : [];
+    return { conditions, blocked: (host) => hosts.some((blocked) => host === blocked || host.endsWith("." + blocked)) };
   }
 
+  function buttons(candidate, known) {
+    const out = [{ label: "Select & preview", className: "select-preview", onClick: () => {
+      context.stage(candidate.condition, null);
+      say("Selected " + candidate.label + ": " + candidate.condition + " is the draft now, previewed on the page. Saved filters are unchanged.");
+    } }];
+    for (const host of candidate.resourceHosts || []) {
+      if (known.blocked(host)) continue;
+      out.push({ label: "Block domain · all websites: " + host, className: "block-domain", title: "Blocks resource requests to " + host + " on every website", onClick: () => {
+        context.stage(candidate.condition, { host, label: candidate.label + ", " + candidate.condition });
+        say("Selected Block domain · all websites for " + host + " (seen inside " + candidate.label + "). Apply draft blocks it on every website; its reference elements are outlined, no CSS is saved.");
+      } });
+    }
+    return out;
+  }
+
+  /** Lists `candidates` without those already saved, each with its buttons; how many were left out. */
+  async function offer(candidates) {
+    const known = await saved();
+    const fresh = candidates.filter((candidate) => !known.conditions.has(ADVRuleAssistance.normalized(candidate.condition)));
+    ADVConversation.showCandidates(fresh, (candidate) => buttons(candidate, known));
+    if (fresh.length < candidates.length) say((candidates.length - fresh.length) + " candidate condition(s) already saved for this site are not offered again.");
+    return fresh;
+  }
+  ADVPopup.offerCandidates = (candidates) => { offer(candidates); };
+
   async function investigate(request, describe) {
+    const before = context.draft();
     const reply = await context.sendToPage("evidence.collect", request);
     if (!reply || !reply.ok) { say("ADV cannot inspect this page: grant website access, then reload it. Meanwhile, " + NO_EVIDENCE); return; }
     say(describe(reply) + ": " + reply.candidates.length + " candidate(s).");
     if (reply.candidates.length === 0) {
       say("No evidence on this page, so ADV proposes no condition: " + NO_EVIDENCE);
-      offer([]);
+      await offer([]);
       return;
     }
-    offer(reply.candidates);
+    const fresh = await offer(reply.candidates);
+    const now = context.draft();
+    if (now.version !== before.version) {
+      say("Your draft changed while ADV was looking, so it was left as you wrote it: choose Select & preview on a candidate to use one.");
+    } else if (now.text.trim() === "" && fresh.length) {
+      context.stage(fresh[0].condition, null, { thenPreview: false });
+      say("Staged " + fresh[0].label + " (" + fresh[0].condition + ") in the empty draft: Preview draft on page, then Apply draft. Nothing is saved until then.");
+    }
   }
 
   async function ask(text) {
@@ -115,7 +164,7 @@ var ADVIntent = (() => {
       const classes = Array.from(element.classList).filter(stable);
       if (classes.length) out.push(tag + classes.map((name) => "." + name).join(""));
       for (const attribute of Array.from(element.attributes)) {
-        if (/^data-ad/.test(attribute.name) && /^[a-z0-9-]+$/.test(attribute.name)) out.push(tag + "[" + attribute.name + (attribute.value ? "=" + quote(attribute.value) : "") + "]");
+        if (/^data-ad/.test(attribute.name) && !/^data-adv-/.test(attribute.name) && /^[a-z0-9-]+$/.test(attribute.name)) out.push(tag + "[" + attribute.name + (attribute.value ? "=" + quote(attribute.value) : "") + "]");
       }
       for (const name of ["aria-label", "alt", "title"]) {
         const value = element.getAttribute(name);
@@ -152,8 +201,8 @@ var ADVIntent = (() => {
     const matching = reply.results.filter((result) => !result.error && result.count > 0);
     const none = reply.results.filter((result) => result.error || result.count === 0).map((result) => result.condition);
     if (none.length) say("Matching nothing on this page: " + none.join(", ") + ".");
-    if (!matching.length) { say("None of them matches this page, so ADV proposes no condition: use Pick elements to hide instead."); offer([]); return; }
-    offer(matching.map((result, index) => ({ label: "Pasted " + (index + 1), condition: result.condition, count: result.count, box: result.box,
+    if (!matching.length) { say("None of them matches this page, so ADV proposes no condition: use Pick elements to hide instead."); await offer([]); return; }
+    await offer(matching.map((result, index) => ({ label: "Pasted " + (index + 1), condition: result.condition, count: result.count, box: result.box,
       evidence: result.evidence, resourceHosts: result.resourceHosts })));
   }
 

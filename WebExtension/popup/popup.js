@@ -165,15 +165,36 @@ var ADVPopup = (() => {
   });
 
   // Apply draft needs a preview of exactly this text on this very page: the draft, the page
-  // (a reload or navigation) or what the draft matches must not have changed since.
+  // (a reload or navigation) or what the draft matches must not have changed since. The page
+  // reports a changed match count itself (content/draft-preview.js), so Apply is disabled the
+  // moment it changes, and Apply checks the count once more before saving.
   let preview = null; // { text, count, pageToken }
+  // A source-block draft (Block domain · all websites): the host Apply blocks on every site, and
+  // the reference condition whose elements the preview outlines (never saved). null: a CSS draft.
+  let draftSource = null; // { host, label }
+  // Counts every change of the draft (typed or staged), so an investigation that ends can tell
+  // whether the user edited the draft while it ran.
+  let draftVersion = 0;
   function requirePreview(reason) {
     preview = null;
     $("apply-draft").disabled = true;
     $("draft-status").textContent = reason;
   }
 
+  function showDraftSource() {
+    const line = $("draft-source");
+    line.hidden = !draftSource;
+    line.textContent = draftSource
+      ? "Block domain · all websites: " + draftSource.host + ". Apply draft blocks resource requests to " + draftSource.host +
+        " and its subdomains on every website (top-level navigation stays allowed; normal resources from this host are blocked too). " +
+        "The conditions above are its reference elements (" + draftSource.label + "): the preview outlines them, nothing here is saved as CSS."
+      : "";
+  }
+
   $("bulk-text").addEventListener("input", () => {
+    draftVersion++;
+    // Typing makes the draft CSS of the user's own: a staged source block no longer applies.
+    if (draftSource) { draftSource = null; showDraftSource(); }
     if (preview) requirePreview("The draft changed: preview it again before applying.");
   });
   browser.tabs.onUpdated.addListener((tabId, change, updated) => {
@@ -194,19 +215,43 @@ var ADVPopup = (() => {
     showTarget();
     showFilters();
   });
+  browser.runtime.onMessage.addListener((message, sender) => {
+    if (!message || message.type !== "draft.countChanged" || !preview || !tab || !sender.tab || sender.tab.id !== tab.id) return undefined;
+    if (message.pageToken === preview.pageToken && message.text === preview.text && message.count !== preview.count) {
+      requirePreview("The draft now matches " + message.count + " element(s), not " + preview.count + ": preview it again.");
+    }
+    return undefined;
+  });
 
-  $("preview-draft").addEventListener("click", async () => {
+  async function previewDraft() {
     const text = $("bulk-text").value;
     if (workspace && !tab) { requirePreview(NO_SOURCE); return; }
     const reply = await sendToPage("draft.preview", { text });
     if (!reply) { requirePreview("ADV cannot preview on this page: grant website access, then reload it."); return; }
     if (!reply.ok) { requirePreview(reply.error); return; }
+    // The draft changed while the page answered: this preview is of an older text.
+    if ($("bulk-text").value !== text) { requirePreview("The draft changed: preview it again before applying."); return; }
     preview = { text, count: reply.count, pageToken: reply.pageToken };
     $("apply-draft").disabled = false;
     $("draft-status").textContent = reply.count + " element(s) match on this page, outlined for ten seconds.";
     // The outlines are on the page: the workspace shows it, and the user comes back to apply.
     if (workspace && (await switchToSource())) $("draft-status").textContent += " Return to this tab to apply.";
-  });
+  }
+
+  /**
+   * Replaces the draft with `text` (a candidate's condition) and previews it at once; `source`
+   * ({ host, label }) makes it a Block domain · all websites draft with `text` as its reference.
+   */
+  async function stage(text, source, { thenPreview = true } = {}) {
+    $("bulk-text").value = text;
+    draftVersion++;
+    draftSource = source || null;
+    showDraftSource();
+    requirePreview("Preview the draft before applying it.");
+    if (thenPreview) await previewDraft();
+  }
+
+  $("preview-draft").addEventListener("click", () => { previewDraft(); });
 
   $("apply-draft").addEventListener("click", async () => {
     if (!hostname) { status("ADV has no access to this website."); return; }
@@ -215,9 +260,30 @@ var ADVPopup = (() => {
     const now = await sendToPage("draft.count", { text });
     if (!now || !now.ok || now.pageToken !== preview.pageToken) { requirePreview("The page changed: preview the draft again."); return; }
     if (now.count !== preview.count) { requirePreview("The draft now matches " + now.count + " element(s), not " + preview.count + ": preview it again."); return; }
+    if (draftSource) {
+      // Block domain · all websites: only the DNR rule is installed (the global source-block
+      // path the Blocked sources section uses); the reference CSS is not saved.
+      const host = draftSource.host;
+      const reply = await send("sources.block", { hosts: [host] });
+      if (!reply || !reply.ok) {
+        status(reply ? reply.error : "ADV is not responding");
+        if (reply && reply.repair) await showSources();
+        return;
+      }
+      $("bulk-text").value = "";
+      draftVersion++;
+      draftSource = null;
+      showDraftSource();
+      requirePreview("Preview the draft before applying it.");
+      status((reply.added.length ? "Blocked " + reply.added.join(", ") + " on all websites · reload pages to stop ads already loaded; no CSS filter was saved"
+        : reply.skipped.map((s) => s.host + ": " + s.reason).join("; ")) + agreedAgain(reply));
+      await showSources();
+      return;
+    }
     const reply = await send("filters.add", { hostname, text });
     if (!reply || !reply.ok) { status(reply ? reply.error : "ADV is not responding"); return; }
     $("bulk-text").value = "";
+    draftVersion++;
     requirePreview("Preview the draft before applying it.");
     status("Saved " + reply.added.length + " filter(s)" + (reply.skipped ? ", skipped " + reply.skipped + " duplicate(s)" : ""));
     await showFilters();
@@ -255,7 +321,10 @@ var ADVPopup = (() => {
   }
 
   $("help-selection").addEventListener("click", () => { loadHandoff(); });
-  ADVPopup.settle({ target: () => ({ tab, hostname, workspace }), sendToPage, send, status });
+  ADVPopup.settle({
+    target: () => ({ tab, hostname, workspace }), sendToPage, send, status, stage,
+    draft: () => ({ text: $("bulk-text").value, version: draftVersion }),
+  });
   browser.runtime.onMessage.addListener((message) => {
     // The background brought the workspace back from a picker it started: load what it handed off.
     if (workspace && tab && message && message.type === "handoff.ready" && message.tabId === tab.id) loadHandoff();
