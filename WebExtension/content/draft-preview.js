@@ -4,7 +4,8 @@
 // preview and apply (a new document has a new token). After a preview the page is watched: when
 // what the previewed draft matches changes (an element added, removed or changed), the new count
 // is sent to the popup or workspace at once (draft.countChanged), which then asks for a new
-// preview before Apply; the next preview replaces what is watched.
+// preview before Apply. The watch ends with that report, the next preview (which watches anew)
+// or the page.
 "use strict";
 
 (() => {
@@ -50,8 +51,10 @@
       if (!watcher) return;
       const now = matchesOf(selectors).length;
       if (now === watcher.count) return;
-      watcher.count = now;
-      ADVMessaging.request("draft.countChanged", { text: watcher.text, count: now, pageToken });
+      const changed = watcher.text;
+      // One report is enough: the popup then needs a new preview, which watches again.
+      unwatch();
+      ADVMessaging.request("draft.countChanged", { text: changed, count: now, pageToken });
     });
     observer.observe(document, { childList: true, subtree: true, attributes: true, characterData: false });
     watcher = { observer, text, count };
