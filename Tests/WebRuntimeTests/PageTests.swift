@@ -34,6 +34,25 @@ import WebRuntime
         #expect(page.errors.isEmpty)
     }
 
+    /// DOM 4.2.6: a document and a fragment (a `<template>`'s content) have ParentNode's
+    /// firstElementChild, lastElementChild and childElementCount, as in WebKit; text and
+    /// comments are skipped.
+    @Test func documentsAndFragmentsHaveParentNodesElementAccessors() throws {
+        let (_, page) = try Support.load("<!DOCTYPE html><html><body></body></html>")
+        let world = page.pageWorld
+        let probe = """
+            (() => {
+              const t = document.createElement('template');
+              t.innerHTML = ' text <!-- c --><div id="a"></div> <span id="b"></span> tail ';
+              const f = t.content;
+              const empty = document.createDocumentFragment();
+              return [f.firstElementChild.id, f.lastElementChild.id, f.childElementCount, empty.firstElementChild, empty.childElementCount,
+                document.firstElementChild.localName, document.lastElementChild.localName, document.childElementCount].join(',');
+            })()
+            """
+        #expect(try Support.eval(world, probe) as? String == "a,b,2,,0,html,html,1")
+    }
+
     /// DOM 4.2.6: querySelectorAll returns a static NodeList, iterable and with forEach, from a
     /// document, an element and a fragment alike, for a lone tag name as for any selector
     /// (domino answered a lone tag name with a live list that had neither).

@@ -183,9 +183,7 @@ var ADVIntent = (() => {
       // An inert template: its scripts never run, its images and frames never load.
       const template = document.createElement("template");
       template.innerHTML = text;
-      // childNodes rather than firstElementChild: the same in Safari, and the harness's
-      // DocumentFragment lacks ParentNode's element accessors.
-      const root = Array.from(template.content.childNodes).find((node) => node.nodeType === 1);
+      const root = template.content.firstElementChild;
       if (!root) { say("The fragment has no element to read."); return; }
       conditions = fragmentConditions(root);
       if (!conditions.length) { say("The fragment's elements have no id, class, data-ad attribute or description to build a condition on: use Pick elements to hide instead."); return; }

@@ -4,7 +4,9 @@
 // requires: DOMException, onMutation, inMutationBatch
 //
 // DOM Standard members domino lacks or gets wrong, which content scripts use every day:
-// ParentNode append/prepend/replaceChildren (DOM 4.2.6), Node.isConnected, HTMLElement.dataset
+// ParentNode append/prepend/replaceChildren (DOM 4.2.6), ParentNode's firstElementChild,
+// lastElementChild and childElementCount on documents and fragments (domino has them on elements
+// only; a <template>'s content is a fragment), Node.isConnected, HTMLElement.dataset
 // (HTML 3.2.6.6).
 (function (ctx) {
   "use strict";
@@ -33,6 +35,28 @@
   for (const proto of [impl.Element.prototype, impl.Document.prototype, impl.DocumentFragment.prototype]) {
     for (const [name, value] of Object.entries(parentNode)) {
       if (!Object.prototype.hasOwnProperty.call(proto, name)) Object.defineProperty(proto, name, { configurable: true, writable: true, value });
+    }
+  }
+  // DOM 4.2.6 ParentNode's element accessors, which WebKit gives Document and DocumentFragment
+  // too (Source/WebCore/dom/ParentNode.idl, implemented by ContainerNode).
+  const elementAccessors = {
+    firstElementChild() {
+      for (let kid = this.firstChild; kid !== null; kid = kid.nextSibling) if (kid.nodeType === 1) return kid;
+      return null;
+    },
+    lastElementChild() {
+      for (let kid = this.lastChild; kid !== null; kid = kid.previousSibling) if (kid.nodeType === 1) return kid;
+      return null;
+    },
+    childElementCount() {
+      let count = 0;
+      for (let kid = this.firstChild; kid !== null; kid = kid.nextSibling) if (kid.nodeType === 1) count++;
+      return count;
+    },
+  };
+  for (const proto of [impl.Document.prototype, impl.DocumentFragment.prototype]) {
+    for (const [name, get] of Object.entries(elementAccessors)) {
+      if (!(name in proto)) Object.defineProperty(proto, name, { configurable: true, enumerable: true, get });
     }
   }
   // DOM 4.4 getRootNode (no shadow trees here, so `composed` changes nothing).
