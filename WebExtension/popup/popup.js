@@ -1,7 +1,8 @@
 // The ADV popup, and the same interface as the full workspace in a tab of its own: three areas,
-// 1 · Describe your intent (the element picker's start, Open full workspace), 2 · Review your
-// draft (conditions to view or edit as CSS, Add in bulk, a preview on the page before Apply
-// draft), 3 · Your saved filters (with diagnostics of those never applied because their
+// 1 · Describe your intent (the element picker's start, Open full workspace, the picker's
+// handoff; questions and candidates are popup/intent.js), 2 · Review your draft (conditions to
+// view or edit as CSS, Add in bulk, a CSS or Block domain · all websites draft, a preview on the
+// page before Apply draft), 3 · Your saved filters (with diagnostics of those never applied because their
 // selector fails validation), then global source blocks.
 // Filters and sources go through the background (the same messages the picker uses); the
 // picker and the draft preview are asked of the target page's top frame (popup/target-tab.js:
@@ -11,8 +12,9 @@
 
 /**
  * What the popup's other scripts (popup/intent.js) share with it: `ready` gives { target(),
- * sendToPage, send, status } once the tab is known; `offerCandidates` shows candidates (intent.js
- * gives them their buttons).
+ * sendToPage, send, status, stage(text, source, options), draft() } once the tab is known;
+ * `offerCandidates` shows candidates (intent.js gives them their buttons); `lastSelection` is the
+ * handoff loaded last (ephemeral, this page only).
  */
 var ADVPopup = (() => {
   let resolve;
