@@ -64,13 +64,16 @@
     const namedObjects = options.namedObjects;        // a string map → its method table, or null
 
     const rawOf = new WeakMap();     // a wrapper (of any world) → its engine object
-    // A platform wrapper → its engine object's prototype (which never changes), for brand checks
-    // without asking the object (a style declaration is a proxy, slow to ask).
-    const protoOf = new WeakMap();
+    // A platform wrapper → { raw, proto, table }: its engine object, that object's prototype (which
+    // never changes), for brand checks without asking the object (a style declaration is a proxy,
+    // slow to ask), and its string map's method table (namedObjects; undefined for an object that
+    // is not a string map). One lookup answers all three on every call through the wrapper.
+    const platformOf = new WeakMap();
     const thunks = new WeakMap();    // an engine proxy of a world's function → { fn, world }
     const views = new WeakMap();     // an engine proxy of a world's object → { object, world }
     const globals = new WeakMap();   // a world's global → its world
     const realms = new WeakMap();    // a world's Object.prototype → its world
+    const platformPrototypes = new WeakSet();  // the engine prototypes of objects wrap() made wrappers for
     const opaque = new WeakSet();    // engine objects that are seen through a forwarding proxy
     const exotic = new Map();        // an engine prototype → "indexed" | "named" | "" (its objects' wrappers)
     const memberPlans = new WeakMap(), staticPlans = new WeakMap();  // planOf
@@ -141,6 +144,16 @@
     }
 
     function wrap(value, w, type) {
+      // Most objects that cross are the DOM's, of a prototype already seen here: none of the
+      // kinds looked for below (a world's own object or function, a proxy the membrane made, a
+      // kept detail) has an engine prototype of the DOM's, so only what can share one (a string
+      // map, a window, a forwarded object) is ruled out before the wrapper is made.
+      if (type === "object" && !opaque.has(value)) {
+        const proto = getPrototypeOf(value);
+        if (platformPrototypes.has(proto) && !namedObjects.has(value) && windowOf(value) === undefined) {
+          return wrapPlatformObject(value, proto, w, undefined);
+        }
+      }
       if (value instanceof Detail || value instanceof Serialized) return value.seenIn(w);
       const thunk = thunks.get(value);
       if (thunk !== undefined) return thunk.world === w ? thunk.fn : null;
@@ -178,6 +191,7 @@
       }
       if (proto === EngineRegExp.prototype) return remember(value, new w.intrinsics.RegExp(value.source, value.flags), w);
       if (hasInChain(proto, typedArrayPrototype)) return copyTypedArray(value, w);
+      if (type === "object") platformPrototypes.add(proto);
       return wrapPlatformObject(value, proto, w, undefined);
     }
 
@@ -312,7 +326,7 @@
       const label = typeof fn.name === "string" ? fn.name : "";
       const length = typeof fn.length === "number" ? fn.length : 0;
       let key = functionKeys.get(fn);
-      if (key === undefined) functionKeys.set(fn, key = { target: fn, brand: null, label, name: label, owner: null });
+      if (key === undefined) functionKeys.set(fn, key = new Key(fn, undefined, undefined, null, label, label, undefined, undefined, null, -1));
       if (!isInterface) {
         const made = w.factories.method(key, label, length);
         return remember(fn, made, w);
@@ -391,17 +405,17 @@
           if (key === "constructor") entry.kind = "value";
           else if (typeof value === "function" && !isStatic && !isConstructor(value)) {
             entry.kind = "method";
-            entry.record = { target: value, brand, label, name, key, owner: null };
+            entry.record = new Key(value, undefined, undefined, brand, label, name, key, undefined, null, -1);
           } else if (!isStatic && d.writable && typeof key === "string") {
             // A default a prototype holds for its objects' own data (node-cssom's
             // `parentStyleSheet = null`): read from the object, as an attribute.
             entry.kind = "default";
-            entry.record = { target: null, brand: null, label, name: key, own: key, owner: null };
+            entry.record = new Key(null, undefined, undefined, null, label, key, undefined, key, null, -1);
           }
         } else {
           entry.kind = "accessor";
           const same = isStatic ? undefined : SAME_OBJECT.get(key);
-          entry.record = { target: null, getter: d.get, setter: d.set, brand: isStatic ? null : brand, label, name: key, owner: isStatic ? source : null, same: same === undefined ? -1 : same };
+          entry.record = new Key(null, d.get, d.set, isStatic ? null : brand, label, key, undefined, undefined, isStatic ? source : null, same === undefined ? -1 : same);
         }
         plan[plan.length] = entry;
       }
@@ -539,7 +553,7 @@
       else wrapper = collection(raw, create(prototype), kind, w);
       if (onWrapper) mirrorOwnData(raw, mirror, w, wrapper);
       rawOf.set(wrapper, raw);
-      protoOf.set(wrapper, proto);
+      platformOf.set(wrapper, { raw, proto, table: kind === "named" ? namedObjects.get(raw) : undefined });
       w.wrappers.set(raw, wrapper);
       return wrapper;
     }
@@ -575,7 +589,7 @@
         if (typeof key !== "string" || key.charCodeAt(0) === 95 || INDEX.test(key)) continue;
         if (mirrors(mirror, key)) continue;
         const same = SAME_OBJECT.get(key);
-        const keyRecord = { target: null, brand: null, label: labelOf(getPrototypeOf(raw)), name: key, own: key, owner: null, same: same === undefined ? -1 : same };
+        const keyRecord = new Key(null, undefined, undefined, null, labelOf(getPrototypeOf(raw)), key, undefined, key, null, same === undefined ? -1 : same);
         const d = getOwnPropertyDescriptor(raw, key);
         defineProperty(target, key, {
           get: same === undefined ? w.factories.getter(keyRecord, key) : w.factories.sameGetter(keyRecord, key),
@@ -789,6 +803,32 @@
     // `this` must carry, and its names for errors. The world comes from the bridge the function
     // was made with. No closure is made per call.
 
+    // Every key has the same fields, made in the same order, whatever it stands for: the bridge
+    // reads them on every call, and keys of one shape keep those reads on the engine's fast path
+    // (keys of a dozen shapes, fields added as calls first found them, made every read a lookup).
+    // target: the engine function called (an operation, a function); getter/setter: an
+    // attribute's accessors; brand: the prototype `this` must carry (null: none); label and name:
+    // for errors; key: a string map's own method name; own: the name of an object's own data
+    // property; owner: the object a static attribute is read on (null otherwise); same: the
+    // [SameObject] slot (-1: none); seen/accepted: the prototypes found to carry the brand;
+    // read/write: the functions that read and write the property by name.
+    function Key(target, getter, setter, brand, label, name, key, own, owner, same) {
+      this.target = target;
+      this.getter = getter;
+      this.setter = setter;
+      this.brand = brand;
+      this.label = label;
+      this.name = name;
+      this.key = key;
+      this.own = own;
+      this.owner = owner;
+      this.same = same;
+      this.seen = undefined;
+      this.accepted = undefined;
+      this.read = undefined;
+      this.write = undefined;
+    }
+
     function typeError(w, message) { return w.factories.error("TypeError", message); }
 
     function brandError(w, key, what) {
@@ -796,24 +836,39 @@
         : "The " + key.label + "." + key.name + " " + what + " can only be used on instances of " + key.label);
     }
 
-    // `this` as the engine object the call is for: a wrapper of the key's interface.
+    // `this` as the engine object the call is for: a wrapper of the key's interface. It leaves
+    // the object's string-map table (see methodIn) in thisTable, for the caller to read at once.
+    let thisTable;
     function unwrapThis(key, thisArg, w, what) {
-      const raw = rawOf.get(thisArg);
       const brand = key.brand;
-      if (brand === null) return raw !== undefined ? raw : into(thisArg, w);
-      if (raw !== undefined) {
-        let proto = protoOf.get(thisArg);
-        if (proto === undefined) proto = getPrototypeOf(raw);
+      const record = platformOf.get(thisArg);
+      let raw, proto;
+      if (record !== undefined) {
+        raw = record.raw;
+        thisTable = record.table;
+        if (brand === null) return raw;
+        proto = record.proto;
         // The prototypes already found to carry the brand (most keys see one or a few).
         if (proto === key.seen) return raw;
-        const accepted = key.accepted;
-        if (accepted !== undefined && accepted.has(proto)) { key.seen = proto; return raw; }
-        for (let p = proto; p !== null; p = getPrototypeOf(p)) {
-          if (p === brand) {
-            if (accepted === undefined) key.accepted = new Set([proto]); else accepted.add(proto);
-            key.seen = proto;
-            return raw;
-          }
+      } else {
+        raw = rawOf.get(thisArg);
+        if (brand === null) {
+          if (raw === undefined) { thisTable = undefined; return into(thisArg, w); }
+          thisTable = namedObjects.get(raw);
+          return raw;
+        }
+        if (raw === undefined) throw brandError(w, key, what);
+        thisTable = namedObjects.get(raw);
+        proto = getPrototypeOf(raw);
+        if (proto === key.seen) return raw;
+      }
+      const accepted = key.accepted;
+      if (accepted !== undefined && accepted.has(proto)) { key.seen = proto; return raw; }
+      for (let p = proto; p !== null; p = getPrototypeOf(p)) {
+        if (p === brand) {
+          if (accepted === undefined) key.accepted = new Set([proto]); else accepted.add(proto);
+          key.seen = proto;
+          return raw;
         }
       }
       throw brandError(w, key, what);
@@ -840,14 +895,11 @@
     }
 
     // The method a call on `self` runs: a string map answers its own methods (from its table
-    // when it has one, else through its own lookup); the prototype's otherwise.
-    function methodOf(key, self) {
-      if (key.key !== undefined) {
-        const table = namedObjects.get(self);
-        if (table !== undefined) {
-          const found = table === null ? self[key.key] : table[key.key];
-          if (typeof found === "function") return found;
-        }
+    // `table` when it has one, else through its own lookup); the prototype's otherwise.
+    function methodIn(key, self, table) {
+      if (key.key !== undefined && table !== undefined) {
+        const found = table === null ? self[key.key] : table[key.key];
+        if (typeof found === "function") return found;
       }
       return key.target;
     }
@@ -879,8 +931,12 @@
         current = w;
         try {
           const self = unwrapThis(key, thisArg, w, "call");
-          const list = count === 0 ? [] : count === 1 ? [intoValue(a0, w)] : [intoValue(a0, w), intoValue(a1, w)];
-          return out(apply(methodOf(key, self), self, list), w);
+          const method = methodIn(key, self, thisTable);
+          // A direct call, without an argument list to allocate: the engine's functions keep
+          // Function.prototype.call (no world can reach them to change it).
+          if (count === 0) return out(method.call(self), w);
+          if (count === 1) return out(method.call(self, intoValue(a0, w)), w);
+          return out(method.call(self, intoValue(a0, w), intoValue(a1, w)), w);
         } catch (error) {
           throw out(error, w);
         } finally {
@@ -907,7 +963,8 @@
           current = w;
           try {
             const self = unwrapThis(key, thisArg, w, "call");
-            return out(apply(methodOf(key, self), self, intoList(args, w)), w);
+            const method = methodIn(key, self, thisTable);
+            return out(apply(method, self, intoList(args, w)), w);
           } catch (error) {
             throw out(error, w);
           } finally {

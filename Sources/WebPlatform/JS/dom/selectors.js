@@ -326,11 +326,14 @@
   }
   const falseTest = () => false;
   // A compiled selector list: `test(element)` with `scope` (a one-element array) naming the
-  // element :scope is, set before each use. Cached by text; invalid texts are cached as errors.
-  const cache = new Map();
+  // element :scope is, set before each use. Cached by text, one map per document mode; invalid
+  // texts are cached as errors. The caller's own string is the key: a key made per call (a
+  // prefix and the text) would be a new string to hash every time, as long as the selector list
+  // (a content script that tests 50 filters as one list, once per element, paid that per call).
+  const caches = [new Map(), new Map()];
   function compiled(text, quirks) {
-    const key = (quirks ? "q" : "s") + text;
-    let entry = cache.get(key);
+    const cache = caches[quirks ? 1 : 0];
+    let entry = cache.get(text);
     if (entry === undefined) {
       const scope = [null];
       try {
@@ -358,7 +361,7 @@
         entry = { test: null, scope, error: error.message };
       }
       if (cache.size >= 4096) cache.clear();
-      cache.set(key, entry);
+      cache.set(text, entry);
     }
     if (entry.error !== null) throw notValid(text);
     return entry;
