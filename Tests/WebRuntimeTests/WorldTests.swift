@@ -293,3 +293,36 @@ import WebRuntime
         #expect(try Support.eval(page.pageWorld, script) as? String == expected)
     }
 }
+
+/// The page world is made when script first needs it, as WebKit makes a frame's window proxy for
+/// the normal world.
+@Suite struct LazyPageWorldTests {
+    @Test func aPageWithoutScriptHasNoPageWorldUntilScriptNeedsOne() throws {
+        let (session, page) = try Support.load("<p id='a'>a</p>", contentScripts: [Support.contentScript("document.getElementById('a').dataset.seen = 'content'")])
+        defer { withExtendedLifetime(session) {} }
+        #expect(!page.hasPageWorld)
+        #expect(page.worlds.map(\.name) == ["content:test"])
+        // A content script inserts a script element: it runs in the page world, made for it.
+        let content = try page.contentWorld(for: "test")
+        try content.evaluate("const s = document.createElement('script'); s.textContent = 'window.fromInserted = document.getElementById(\"a\").dataset.seen'; document.body.appendChild(s)", sourceURL: "content")
+        #expect(page.hasPageWorld)
+        #expect(try Support.eval(page.pageWorld, "fromInserted") as? String == "content")
+        #expect(page.worlds.map(\.name) == ["page", "content:test"])
+    }
+
+    @Test func anEventHandlerAttributeMakesThePageWorldWhenItRuns() throws {
+        let (session, page) = try Support.load("<p id='a' onclick=\"window.clicked = (window.clicked || 0) + 1\">a</p>", contentScripts: [Support.contentScript("document.getElementById('a').click()")])
+        defer { withExtendedLifetime(session) {} }
+        #expect(page.hasPageWorld)
+        #expect(try Support.eval(page.pageWorld, "clicked") as? Double == 1)
+        // The content world's own global is untouched.
+        #expect(try Support.eval(try page.contentWorld(for: "test"), "typeof clicked") as? String == "undefined")
+    }
+
+    @Test func aPageWithAScriptHasItsPageWorldFirst() throws {
+        let (session, page) = try Support.load("<script>var early = 1</script>", contentScripts: [Support.contentScript("")])
+        defer { withExtendedLifetime(session) {} }
+        #expect(page.worlds.map(\.name) == ["page", "content:test"])
+        #expect(try Support.eval(page.pageWorld, "early") as? Double == 1)
+    }
+}

@@ -204,7 +204,7 @@ extension Browser {
         let chromium = options.profile == .chromium
         let directive = chromium ? "script-src 'self' 'wasm-unsafe-eval'" : "script-src 'self'"
         world.context.setEvalEnabled(false, message: "Refused to evaluate a string as JavaScript because 'unsafe-eval' is not an allowed source of script in the following Content Security Policy directive: \"\(directive)\".")
-        guard let page = world.page, page.pageWorld === world else { return }
+        guard let page = world.page, page.madePageWorld === world else { return }
         page.inlineScriptRefusal = chromium
             ? "Refused to execute inline script because it violates the following Content Security Policy directive: \"\(directive)\". Either the 'unsafe-inline' keyword, a hash ('sha256-...'), or a nonce ('nonce-...') is required to enable inline execution."
             : "Refused to execute a script because its hash, its nonce, or 'unsafe-inline' does not appear in the script-src directive of the Content Security Policy."

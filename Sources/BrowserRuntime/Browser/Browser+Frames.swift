@@ -33,7 +33,7 @@ extension Browser {
             self.pageFrames[page.id] = frame
             // A document in a background tab starts hidden (HTML 6.2).
             if !tab.isActive {
-                try page.handle.invoke("setVisibility", [page.pageWorld.context.string("hidden"), page.pageWorld.context.boolean(true)])
+                try page.handle.invoke("setVisibility", [page.handle.context.string("hidden"), page.handle.context.boolean(true)])
             }
             frame.page = page
             if frame.id == 0 { tab.page = page }
@@ -50,8 +50,8 @@ extension Browser {
             }
             if let element = frame.element, let parentPage = frame.parent?.page {
                 // about: documents inherit the origin of the document that made them.
-                let origin = frame.url.hasPrefix("about:") ? URLOrigin.of(frame.effectiveURL).map { page.pageWorld.context.string($0) } : nil
-                _ = try self.framesLayer.invoke("attach", [element, page.handle, parentPage.handle, origin ?? page.pageWorld.context.undefined])
+                let origin = frame.url.hasPrefix("about:") ? URLOrigin.of(frame.effectiveURL).map { page.handle.context.string($0) } : nil
+                _ = try self.framesLayer.invoke("attach", [element, page.handle, parentPage.handle, origin ?? page.handle.context.undefined])
             }
             self.fireWebNavigation("onCommitted", frame: frame)
         }, afterParse: { [unowned self] page in

@@ -61,7 +61,7 @@ extension Browser {
             loop.schedule(owner: page.id, label: "visibility of tab\(tab.id)") { [weak page] in
                 guard let page, !page.isClosed else { return }
                 do {
-                    try page.handle.invoke("setVisibility", [page.pageWorld.context.string(hidden ? "hidden" : "visible"), page.pageWorld.context.boolean(false)])
+                    try page.handle.invoke("setVisibility", [page.handle.context.string(hidden ? "hidden" : "visible"), page.handle.context.boolean(false)])
                 } catch let error as JSError {
                     page.report(JSErrorReport(error: error, during: "visibilitychange"), world: "page")
                 } catch {}

@@ -36,7 +36,7 @@ extension Page {
     /// Fires a plain `type` event (not bubbling, not cancelable, untrusted as a script's) at
     /// `element`, an element of this page: a resource's load or error.
     public func fire(_ type: String, at element: JSValue) {
-        _ = try? handle.invoke("fire", [element, pageWorld.context.string(type)])
+        _ = try? handle.invoke("fire", [element, handle.context.string(type)])
     }
 
     /// The computed value of `property` for `element` (an element of this page).
@@ -44,7 +44,7 @@ extension Page {
     public func computedStyle(of element: JSValue, _ property: String) throws -> String {
         // The engine's own function (the page's world sees it through the membrane).
         let view = try handle.property("shared").property("getComputedStyle").call([element])
-        return try view.invoke("getPropertyValue", [pageWorld.context.string(property)]).toString()
+        return try view.invoke("getPropertyValue", [handle.context.string(property)]).toString()
     }
 
     /// The CSSOM and `<style>` text changes since the last call, oldest first.

@@ -4,7 +4,7 @@ extension Page {
     /// The first element matching `selector` (document order).
     /// - Throws: ``ElementNotFoundError`` when nothing matches, ``JSError`` for an invalid selector.
     public func element(_ selector: String) throws -> JSValue {
-        let found = try document.invoke("querySelector", [pageWorld.context.string(selector)])
+        let found = try document.invoke("querySelector", [handle.context.string(selector)])
         guard found.isObject else { throw ElementNotFoundError(selector: selector, url: url) }
         return found
     }

@@ -10,8 +10,25 @@ public final class Page {
     public let id: Int
     /// The document's URL (history.pushState and fragment navigations change it).
     public internal(set) var url: String
-    /// The page world (the site's own scripts).
-    public let pageWorld: World
+    /// The page world (the site's own scripts), made the first time anything needs it: a page
+    /// that runs no script of its own (no <script>, no event handler attribute, nothing the
+    /// harness evaluates there) never has one, as WebKit makes a frame's window proxy for the
+    /// normal world only when script first needs it (WebCore's ScriptController,
+    /// WindowProxy::jsWindowProxy). A closed page's is a bare realm, with no document.
+    public var pageWorld: World {
+        if let made = madePageWorld { return made }
+        if let make = pageWorldMaker { return make(self) }
+        let world = World(kind: .page, context: JSContext(group: handle.context.group, name: "page \(id)", globalClassName: "Window"))
+        world.page = self
+        madePageWorld = world
+        return world
+    }
+    /// Makes the page world (set by the session that opens the page).
+    package var pageWorldMaker: ((Page) -> World)?
+    /// The page world once made (see ``pageWorld``).
+    package var madePageWorld: World?
+    /// Whether the page world has been made.
+    public var hasPageWorld: Bool { madePageWorld != nil }
     /// Content worlds, by extension id.
     public private(set) var contentWorlds: [String: World] = [:]
     /// Console output of every world, in order.
@@ -28,7 +45,7 @@ public final class Page {
     /// parsed or inserted, classic or module, do not run, and this message goes to the page's
     /// console as an error instead. Nil: inline scripts run.
     public var inlineScriptRefusal: String? {
-        didSet { try? handle.set("inlineScriptRefusal", inlineScriptRefusal.map { pageWorld.context.string($0) } ?? pageWorld.context.null) }
+        didSet { try? handle.set("inlineScriptRefusal", inlineScriptRefusal.map { handle.context.string($0) } ?? handle.context.null) }
     }
 
     /// Says `inlineScriptRefusal` on the page's console in place of an inline script.
@@ -37,13 +54,11 @@ public final class Page {
         _ = try? pageWorld.global["console"].invoke("error", [pageWorld.context.string(message)])
     }
 
-    init(id: Int, url: String, handle: JSValue, pageWorld: World, session: WebSession) {
+    init(id: Int, url: String, handle: JSValue, session: WebSession) {
         self.id = id
         self.url = url
         self.handle = handle
-        self.pageWorld = pageWorld
         self.session = session
-        pageWorld.page = self
     }
 
     /// The `document`.
@@ -77,14 +92,15 @@ public final class Page {
         return world
     }
 
-    /// Every world of the page, page world first, then content worlds by extension id.
+    /// Every world the page has, page world first (once made), then content worlds by extension id.
     public var worlds: [World] {
-        [pageWorld] + contentWorlds.keys.sorted().compactMap { contentWorlds[$0] }
+        (madePageWorld.map { [$0] } ?? []) + contentWorlds.keys.sorted().compactMap { contentWorlds[$0] }
     }
 
     /// The world named `page` or `content:<id>`.
     public func world(named name: String) -> World? {
-        worlds.first { $0.name == name }
+        if name == "page" { return pageWorld }
+        return worlds.first { $0.name == name }
     }
 
     // MARK: - Reports
@@ -123,7 +139,7 @@ public final class Page {
     package func runScript(_ element: JSValue, _ source: String, sourceURL: String, startingLine: Int = 1, referrer: String? = nil, during: String) {
         let previous = try? handle.invoke("setCurrentScript", [element])
         pageWorld.run(classicSource(source, in: pageWorld, referrer: referrer), sourceURL: sourceURL, startingLine: startingLine, during: during)
-        _ = try? handle.invoke("setCurrentScript", [previous ?? pageWorld.context.null])
+        _ = try? handle.invoke("setCurrentScript", [previous ?? handle.context.null])
     }
 
     /// Ends the page: cancels its timers and frames and undoes prototype patches.

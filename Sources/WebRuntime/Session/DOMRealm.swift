@@ -143,6 +143,8 @@ protocol DOMRealmHost: AnyObject {
     /// runtime's own jobs, such as MutationObserver delivery, ask: a feedback loop of them is a
     /// chain of microtasks, each too short for the engine's time limit to see).
     func checkBudget(from context: JSContext, what: String?)
+    /// Makes the page world of `page` if it has none yet.
+    func makePageWorld(page: Int)
     func fetch(page: Int, url: String, method: String, headers: String) -> FetchOutcome
     func queueTask(page: Int, callback: JSValue, label: String)
     /// The text of a subresource the page loads synchronously (`<link rel=stylesheet>`), or nil
@@ -264,6 +266,12 @@ extension DOMRealmHost {
             let asked = host?.navigate(page: Int(try call.argument(0).toNumber()), url: try call.argument(1).toString(),
                                        kind: try call.argument(2).toString()) ?? false
             return call.context.boolean(asked)
+        }
+        // The engine needs a page's page world it has not made yet (handle.worlds.page): a script
+        // element inserted, an event handler attribute compiled, a frame reached from it.
+        define("makePageWorld", 1) { call in
+            host?.makePageWorld(page: Int(try call.argument(0).toNumber()))
+            return nil
         }
         define("checkBudget", 1) { call in
             host?.checkBudget(from: call.context, what: call.argument(0).stringValue)

@@ -180,15 +180,16 @@ public final class WebSession {
         // still in the processor's caches (in first_hide_ms's navigations the two took 0.34 ms
         // together against 0.43 ms made apart).
         let extensionIDs = Set(contentScripts.map(\.extensionID))
-        preparedRealms = (0...extensionIDs.count).map { _ in JSContext(group: group, globalClassName: "Window") }
+        // The page world is made when script first needs it (Page.pageWorld): a page that runs
+        // no script of its own costs no realm for it.
+        let inlineScript = html.range(of: "<script", options: .caseInsensitive) != nil
+        preparedRealms = (0..<(extensionIDs.count + (inlineScript ? 1 : 0))).map { _ in JSContext(group: group, globalClassName: "Window") }
         defer { preparedRealms.removeAll() }
         let handle = try realm.createPage(id: id, url: url, timeOrigin: timeOrigin, historySession: historySession)
-        let pageWorldContext = makeRealm(name: "page \(id)")
-        let pageWorld = World(kind: .page, context: pageWorldContext)
-        let page = Page(id: id, url: url, handle: handle, pageWorld: pageWorld, session: self)
+        let page = Page(id: id, url: url, handle: handle, session: self)
+        page.pageWorldMaker = pageWorldMaker(for: id)
         pages[id] = page
-        try realm.initWorld(pageWorldContext, page: handle, pageID: id, worldID: pageWorld.name, isPageWorld: true, seed: seed(page: id, world: pageWorld.name))
-        try reportUnhandledRejections(in: pageWorld, of: page)
+        if inlineScript { _ = page.pageWorld }
         try beforeLoad?(page)
         for script in contentScripts where !script.mainWorld { _ = try page.contentWorld(for: script.extensionID) }
 
@@ -196,7 +197,7 @@ public final class WebSession {
         let yields = incremental && !loop.isRunningTask && HostCallDepth.current == 0
         var deferred: [DeferredScript] = []
         guard try parse(HTMLSource(html), into: page, yieldingBetweenSlices: yields, deferred: &deferred) else { return page }
-        try handle.invoke("setReadyState", [pageWorldContext.string("interactive")])
+        try handle.invoke("setReadyState", [handle.context.string("interactive")])
         // HTML 13.2.7 "the end", step 3: the deferred scripts run once the document is parsed,
         // after readyState is "interactive" and before DOMContentLoaded, in document order.
         for script in deferred {
@@ -209,7 +210,7 @@ public final class WebSession {
         loop.schedule(owner: id, label: "load event of \(url)") { [weak self, weak page] in
             guard let self, let page, !page.isClosed else { return }
             do {
-                try page.handle.invoke("setReadyState", [page.pageWorld.context.string("complete")])
+                try page.handle.invoke("setReadyState", [page.handle.context.string("complete")])
                 try page.handle.invoke("fireLoad")
             } catch let error as JSError {
                 page.report(JSErrorReport(error: error, during: "load event"), world: "page")
@@ -227,6 +228,31 @@ public final class WebSession {
         return try open(html: html, url: url, contentScripts: contentScripts)
     }
 
+    /// What makes `page`'s page world when Page.pageWorld first asks. It holds the engine realm
+    /// and the group, not the session: a page can outlive the session object that opened it
+    /// (its realms stay usable), and its page world must still be the page's.
+    private func pageWorldMaker(for id: Int) -> (Page) -> World {
+        let realm = self.realm, group = self.group, seed = seed(page: id, world: "page")
+        return { [weak self] page in
+            let context = self?.makeRealm(name: "page \(id)") ?? JSContext(group: group, name: "page \(id)", globalClassName: "Window")
+            let world = World(kind: .page, context: context)
+            world.page = page
+            // The page's before its realm is set up, so that code the setup runs finds it made.
+            page.madePageWorld = world
+            guard !page.isClosed else { return world }
+            do {
+                try realm.initWorld(context, page: page.handle, pageID: id, worldID: world.name, isPageWorld: true, seed: seed)
+                try Self.reportUnhandledRejections(in: world, of: page, realm: realm)
+            } catch {
+                // The session was stopped: the world is the page's anyway, as a failed setup of
+                // an eager one left it.
+                let failure = error as? JSError ?? JSError(message: String(describing: error))
+                page.report(JSErrorReport(error: failure, during: "making the page world"), world: world.name)
+            }
+            return world
+        }
+    }
+
     func makeWorld(kind: World.Kind, page: Page) throws -> World {
         let context = makeRealm(name: "\(kind) \(page.id)")
         let world = World(kind: kind, context: context)
@@ -242,6 +268,10 @@ public final class WebSession {
     /// Reports a promise of `world` rejected with no handler as its page's error, as Safari's
     /// console does ("Unhandled Promise Rejection: ", WebCore's RejectedPromiseTracker).
     private func reportUnhandledRejections(in world: World, of page: Page) throws {
+        try Self.reportUnhandledRejections(in: world, of: page, realm: realm)
+    }
+
+    private static func reportUnhandledRejections(in world: World, of page: Page, realm: DOMRealm) throws {
         let name = world.name
         try world.context.onUnhandledRejection(madeIn: realm.context) { [weak page] reason in
             guard let page else { return }
@@ -293,13 +323,13 @@ public final class WebSession {
             if yields {
                 let slices = HTMLSource.slices(of: chunk.text)
                 for slice in slices.dropLast() {
-                    _ = try page.handle.invoke("write", [page.pageWorld.context.string(slice)])
+                    _ = try page.handle.invoke("write", [page.handle.context.string(slice)])
                     try loop.run(until: loop.now)
                     if page.isClosed { return false }
                 }
                 text = slices.last ?? ""
             }
-            let written = try page.handle.invoke("write", [page.pageWorld.context.string(text)])
+            let written = try page.handle.invoke("write", [page.handle.context.string(text)])
             try runScripts(written, endOffset: chunk.scriptEnd, source: source, page: page, counter: &scriptIndex, deferred: &deferred)
             if page.isClosed { return false }
         }
@@ -318,7 +348,7 @@ public final class WebSession {
     private func runScripts(_ scripts: JSValue, endOffset: Int?, source: HTMLSource, page: Page, counter: inout Int,
                             deferred: inout [DeferredScript]) throws {
         let count = Int(try scripts["length"].toNumber())
-        let context = page.pageWorld.context
+        let context = page.handle.context
         for index in 0..<count {
             counter += 1
             let element = scripts[index]
@@ -499,6 +529,10 @@ final class SessionHost: DOMRealmHost {
 
     func checkBudget(from context: JSContext, what: String?) {
         session?.watchdog.checkDeadline(from: context, what: what)
+    }
+
+    func makePageWorld(page: Int) {
+        _ = session?.pages[page]?.pageWorld
     }
 
     func reportError(page: Int, error: JSError, during: String) {

@@ -437,8 +437,19 @@
     for (const name in web) if (web[name].page) web[name].page(setup);
 
     let parsed = 0;
+    // The page world is made when first needed (Page.pageWorld): until then `worlds.page` asks
+    // the host to make it, and initWorld puts the world's global in its place.
+    const worlds = Object.create(null);
+    defineProperty(worlds, "page", {
+      get() {
+        host.makePageWorld(pageId);
+        const made = getOwnPropertyDescriptor(worlds, "page");
+        return made !== undefined && "value" in made ? made.value : undefined;
+      },
+      enumerable: true, configurable: true,
+    });
     const handle = {
-      worlds: Object.create(null),
+      worlds,
       // Resource loads the parsed document asks for (HTML "fetch" points), for the network
       // layer to decide: [{element, url, type}] with DNR resource types.
       subresources() {
@@ -570,7 +581,7 @@
     defineProperty(globalPrototype, Symbol.toStringTag, { value: "Window", configurable: true });
     const members = membrane.installWindow(w, membrane.windowBase(w, EventTarget.prototype), namedProperties);
     setPrototypeOf(globalPrototype, members);
-    page.worlds[worldId] = global;
+    defineProperty(page.worlds, worldId, { value: global, writable: true, enumerable: true, configurable: true });
     for (const name in web) if (web[name].world) web[name].world(global, page.document, isPageWorld);
   }
 
