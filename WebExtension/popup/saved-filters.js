@@ -8,7 +8,8 @@
 // workspace saved first, or the native app synced a change). Inspect / ask explains the rule:
 // its exact condition, its revision, what it matches on the target page now (count, position,
 // size, image descriptions, frame URLs, resource hosts: the same bounded evidence candidates
-// carry) and what Check existing filters would say of its condition alone.
+// carry) and what Check existing filters would say of its condition alone; the guide
+// (popup/guide.js) may add an explanation from those same facts.
 "use strict";
 
 var ADVSavedFilters = (() => {
@@ -64,6 +65,12 @@ var ADVSavedFilters = (() => {
     }
     if (findings.length) text += " " + findings.join(" ");
     say(text + " Choose Edit to change it, or Remove.");
+    // The guide (popup/guide.js) may explain it further from the same facts; it changes nothing.
+    if (result.error) return;
+    const guide = await ADVGuide.explain({ condition: rule.selector, hostname: rule.hostname, count: result.count, box: result.box,
+      evidence: result.evidence, resourceHosts: result.resourceHosts }, findings);
+    if (ADVPopup.showGuide) ADVPopup.showGuide(guide.note);
+    if (guide.source === "model") say("The on-device guide explains: " + guide.text);
   }
 
   return { edit, inspect };
