@@ -128,6 +128,8 @@ var ADVIntent = (() => {
     } else if (now.text.trim() === "") {
       context.stage(decision.candidate.condition, null, { thenPreview: false });
       say("Staged " + decision.candidate.label + " (" + decision.candidate.condition + ") in the empty draft: Preview draft on page, then Apply draft. Nothing is saved until then.");
+    } else if (fromModel) {
+      say("Your draft is not empty, so the guide's choice was not staged: choose Select & preview on " + decision.candidate.label + " to replace the draft with it.");
     }
   }
 
