@@ -133,5 +133,19 @@ var ADVGuide = (() => {
     return { source: "ADV", text: "", note: answer ? "The on-device guide gave no explanation." : "On-device model unavailable (" + unavailable + "): ADV explains from the evidence alone." };
   }
 
-  return { remember, rank, explain, bare };
+  /**
+   * Explains Check existing filters' `findings` ([{ kind, rule: { hostname, selector }, message }],
+   * at most 80 rules' worth): { source: "model", text } from the model, or { source: "ADV" } (the
+   * findings themselves are the deterministic explanation) with `note` saying why.
+   */
+  async function explainFindings(findings, counts) {
+    const { answer, unavailable } = await consult({
+      type: "guide", task: "findings", questions: questions.slice(), counts,
+      findings: findings.slice(0, 80).map((f) => ({ kind: f.kind, hostname: String(f.rule.hostname), condition: String(f.rule.selector), message: cap(f.message, 300) })),
+    });
+    if (answer && typeof answer.text === "string" && answer.text.trim()) return { source: "model", text: cap(answer.text, MAX_ANSWER) };
+    return { source: "ADV", note: answer ? "The on-device guide gave no explanation." : "On-device model unavailable (" + unavailable + "): the findings above are ADV's own." };
+  }
+
+  return { remember, rank, explain, explainFindings, bare };
 })();
