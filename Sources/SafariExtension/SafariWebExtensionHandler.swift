@@ -17,7 +17,13 @@ final class SafariWebExtensionHandler: NSObject, NSExtensionRequestHandling {
         let item = context.inputItems.first as? NSExtensionItem
         let message = item?.userInfo?[SFExtensionMessageKey] ?? NSNull()
         let reply: [String: Any]
-        if let group = Self.appGroup,
+        if let fields = message as? [String: Any], fields["type"] as? String == "guide" {
+            // The popup's guide (WebExtension/popup/guide.js). The Foundation Models session is not
+            // built into this version: the answer says the model is unavailable, and the popup's
+            // deterministic guide ranks and explains from the same evidence.
+            reply = ["ok": false, "type": "guide",
+                     "error": ["code": "model-unavailable", "message": "this version of the ADV app has no on-device guide"]]
+        } else if let group = Self.appGroup,
            let container = FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: group) {
             let file = SharedRuleFile(url: container.appendingPathComponent(Self.fileName))
             let bridge = NativeBridge(file: file, clock: { Int64(Date().timeIntervalSince1970 * 1000) })

@@ -152,10 +152,10 @@ extension ScenarioReader {
     }
 
     func expectation(_ value: JSONValue?, _ path: String, tabs: Set<String>) throws -> Scenario.Expectation {
-        let fields = try object(value, path, allowed: ["js", "world", "tab", "equals", "visible", "hidden", "trace", "noTrace", "error", "channel", "from", "to", "storage", "sessionStorage", "dynamicRules", "toolbar", "testMessage", "argument"])
-        let kinds = ["js", "visible", "hidden", "trace", "noTrace", "error", "storage", "sessionStorage", "dynamicRules", "toolbar", "testMessage"].filter { fields[$0] != nil }
+        let fields = try object(value, path, allowed: ["js", "world", "tab", "equals", "visible", "hidden", "trace", "noTrace", "error", "channel", "from", "to", "storage", "sessionStorage", "dynamicRules", "toolbar", "testMessage", "argument", "nativeMessages", "lacks"])
+        let kinds = ["js", "visible", "hidden", "trace", "noTrace", "error", "storage", "sessionStorage", "dynamicRules", "toolbar", "testMessage", "nativeMessages"].filter { fields[$0] != nil }
         guard kinds.count == 1, let kind = kinds.first else {
-            throw fail(path, kinds.isEmpty ? "needs one of js, visible, hidden, trace, noTrace, error, storage, sessionStorage, dynamicRules, toolbar, testMessage" : "checks several things (\(kinds.joined(separator: ", "))); use one expect step each")
+            throw fail(path, kinds.isEmpty ? "needs one of js, visible, hidden, trace, noTrace, error, storage, sessionStorage, dynamicRules, toolbar, testMessage, nativeMessages" : "checks several things (\(kinds.joined(separator: ", "))); use one expect step each")
         }
         let tab = try fields["tab"].map { try string($0, path + ".tab") } ?? "main"
         func known() throws -> String {
@@ -186,6 +186,18 @@ extension ScenarioReader {
             return .dynamicRules(equals: json(fields[kind] ?? .null))
         case "testMessage":
             return .testMessage(message: try string(fields[kind], path + ".testMessage"), argument: fields["argument"].map(json))
+        case "nativeMessages":
+            let application = try string(fields[kind], path + ".nativeMessages")
+            if let equals = fields["equals"], case .array = equals {} else if fields["equals"] != nil {
+                throw fail(path + ".equals", "must be an array of the messages sent, in order")
+            }
+            var lacks: [String] = []
+            if let value = fields["lacks"] {
+                guard case let .array(items) = value, !items.isEmpty else { throw fail(path + ".lacks", "must be a non-empty array of strings") }
+                lacks = try items.enumerated().map { try string($0.element, path + ".lacks[\($0.offset)]") }
+            }
+            guard fields["equals"] != nil || !lacks.isEmpty else { throw fail(path, "'nativeMessages' needs 'equals', 'lacks' or both") }
+            return .nativeMessages(application: application, equals: fields["equals"].map(json), lacks: lacks)
         default:
             let spec = try object(fields[kind], path + ".toolbar", allowed: ["tab", "icon", "badge", "title"])
             let name = try spec["tab"].map { try string($0, path + ".toolbar.tab") } ?? "main"

@@ -125,5 +125,9 @@ public struct Scenario: Sendable {
         case testMessage(message: String, argument: String?)
         /// The toolbar of `tab` shows the given icon / badge / title.
         case toolbar(tab: String, icon: String?, badge: String?, title: String?)
+        /// The messages the extension has sent to native `application` so far, whole and in order:
+        /// they equal `equals` (a JSON array, compared as JSON values) when given, and none
+        /// contains any of `lacks`.
+        case nativeMessages(application: String, equals: String?, lacks: [String])
     }
 }

@@ -64,6 +64,16 @@ extension ScenarioRunner {
                     (sent.isEmpty ? "" : " (it sent it with " + sent.map { $0.actual ?? "null" }.joined(separator: ", ") + ")")
             }
             return sent.isEmpty ? "\(step.path): the extension sent no test message \(JSONText.string(message))" : nil
+        case let .nativeMessages(application, equals, lacks):
+            let sent = nativeTranscript[application] ?? []
+            var misses: [String] = []
+            for text in lacks {
+                if let index = sent.firstIndex(where: { $0.contains(text) }) { misses.append("message \(index + 1) contains \(JSONText.string(text)): \(sent[index])") }
+            }
+            if let equals, !Self.sameJSON("[" + sent.joined(separator: ",") + "]", equals) {
+                misses.append("the messages are [\(sent.joined(separator: ","))], expected \(equals)")
+            }
+            return misses.isEmpty ? nil : "\(step.path): native messages to \(application): " + misses.joined(separator: "; ")
         case let .toolbar(name, icon, badge, title):
             guard let host else { return "\(step.path): no extension is installed" }
             let state = host.toolbar(for: try tab(name, step))
@@ -115,6 +125,8 @@ extension ScenarioRunner {
         case let .storage(area, expected): return "storage.\(area) == \(expected)"
         case let .dynamicRules(expected): return "dynamic rules == \(expected)"
         case let .testMessage(message, argument): return "test message \(JSONText.string(message))" + (argument.map { " with \($0)" } ?? "")
+        case let .nativeMessages(application, equals, lacks):
+            return "native messages to \(application)" + (equals.map { " == \(Browser.abbreviate($0))" } ?? "") + (lacks.isEmpty ? "" : " lack " + lacks.map(JSONText.string).joined(separator: ", "))
         case let .toolbar(tab, icon, badge, title):
             return "toolbar of tab \(tab)" + (icon.map { " icon=\($0)" } ?? "") + (badge.map { " badge=\(JSONText.string($0))" } ?? "") + (title.map { " title=\(JSONText.string($0))" } ?? "")
         }

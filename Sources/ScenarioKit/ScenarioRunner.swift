@@ -16,6 +16,12 @@ public final class ScenarioRunner {
     var host: ExtensionHost?
     var tabs: [String: Tab] = [:]
     var failures: [String] = []
+    /// Every message the extension sent to each native application, whole, in order (what
+    /// `nativeMessages` expectations check). The scenario's own `nativeMessage` steps (the app
+    /// acting by itself) are not in it.
+    var nativeTranscript: [String: [String]] = [:]
+    /// Answers a native message as the scenario's hosts or scripted answers do, unrecorded.
+    var answerNative: ((String, String) -> Result<String, NativeMessageError>)?
     private var progress: ScenarioProgress?
     private var pageCache: [URL: String] = [:]
     /// Files of real native hosts for this run (removed afterwards).
@@ -198,7 +204,7 @@ public final class ScenarioRunner {
             }
             if !scenario.nativeMessages.isEmpty || !realHosts.isEmpty {
                 var served: [String: Int] = [:]
-                host.nativeMessageHandler = { application, message in
+                let answer: (String, String) -> Result<String, NativeMessageError> = { application, message in
                     if let real = realHosts[application] { return real(message) }
                     guard let responses = scenario.nativeMessages[application] else {
                         return .failure(NativeMessageError("Specified native messaging host not found."))
@@ -206,6 +212,11 @@ public final class ScenarioRunner {
                     let index = served[application, default: 0]
                     served[application] = index + 1
                     return .success(responses[min(index, responses.count - 1)])
+                }
+                self.answerNative = answer
+                host.nativeMessageHandler = { [weak self] application, message in
+                    self?.nativeTranscript[application, default: []].append(message)
+                    return answer(application, message)
                 }
             }
         }

@@ -47,6 +47,16 @@ browser.runtime.onMessage.addListener((message, sender) => {
     case "filters.remove":
       return ADVPersonalFilters.remove(String(message.id))
         .then((result) => ({ ok: true, ...result }), (error) => ({ ok: false, error: error.message }));
+    case "filters.get":
+      // Edit loads one saved filter with its revision (modifiedAt); only ADV's own pages edit.
+      if (!fromExtensionPage(sender)) return undefined;
+      return ADVPersonalFilters.get(String(message.id))
+        .then((rule) => ({ ok: true, rule }), (error) => ({ ok: false, error: error.message }));
+    case "filters.update":
+      return fromExtensionPage(sender)
+        ? ADVPersonalFilters.update(String(message.id), message.text, message.expectedModifiedAt)
+          .then((result) => ({ ok: true, ...result }), (error) => ({ ok: false, error: error.message, stale: Boolean(error.stale) }))
+        : undefined;
     case "filters.list":
       // `skipped`: saved filters of the host that fail validation and are never applied.
       return ADVPersonalFilters.listHost(message.hostname).then(({ filters, skipped }) => ({ ok: true, filters, skipped }));

@@ -189,6 +189,68 @@ var ADVPersonalFilters = (() => {
     });
   }
 
+  // MARK: - Editing one saved filter (the popup's Edit)
+
+  /**
+   * One live rule as { id, hostname, selector, modifiedAt }: what Edit loads. `modifiedAt` is
+   * the rule's revision; the edit hands it back, and update refuses it once the rule has changed.
+   */
+  async function get(id) {
+    const rules = (await backend()) === "native"
+      ? (await native({ type: "list" })).rules
+      : (await load()).rules;
+    const rule = rules.find((r) => r && r.id === id && !r.deleted);
+    if (!rule) throw new Error("no saved filter with id " + id + ": it was removed");
+    return { id: rule.id, hostname: rule.hostname, selector: String(rule.selector), modifiedAt: rule.modifiedAt };
+  }
+
+  /**
+   * Replaces the selector of rule `id`, keeping its id (its identity: sync, deletion markers and
+   * the App Group file follow the id), if the rule is still at revision `expectedModifiedAt`, the
+   * one its editor loaded. A rule changed since (another popup or workspace saved it first, the
+   * native app or another device synced a change) or removed since is refused, and nothing is
+   * written: the later save must not silently undo the earlier one. One selector only; a
+   * selector another live rule of the host already has is refused too (it would be a duplicate).
+   * In App Group mode the check and the write are two messages to the app (list, then saveBatch
+   * with the same id, which updates the record in place): a change the app makes between them
+   * is not caught, unlike a change of another ADV window, which this queue orders.
+   */
+  function update(id, text, expectedModifiedAt) {
+    return serialize(async () => {
+      const lines = String(text).split(/\r\n|\r|\n/).filter((line) => line.trim() !== "");
+      if (lines.length !== 1) throw new Error("an edit holds exactly one selector (got " + lines.length + ") — nothing was saved");
+      const checked = validate(lines[0]);
+      if (checked.error) throw new Error(checked.error + " — nothing was saved");
+      const selector = checked.selector;
+      const shared = (await backend()) === "native";
+      const doc = shared ? null : await load();
+      const rules = shared ? (await native({ type: "list" })).rules : doc.rules;
+      const rule = rules.find((r) => r && r.id === id && !r.deleted);
+      if (!rule) throw new Error("this filter was removed after you loaded it for editing — nothing was saved");
+      if (rule.modifiedAt !== expectedModifiedAt) {
+        const error = new Error("this filter changed after you loaded it for editing (it is now " + rule.selector +
+          ", saved from another ADV window or device) — nothing was saved: choose Edit again to load the current version");
+        error.stale = true;
+        throw error;
+      }
+      if (selector === rule.selector) return { id, selector, modifiedAt: rule.modifiedAt, changed: false };
+      if (rules.some((r) => r && !r.deleted && r.id !== id && r.hostname === rule.hostname && r.selector === selector)) {
+        throw new Error(selector + " is already saved for " + rule.hostname + " — nothing was saved");
+      }
+      if (shared) {
+        const reply = await native({ type: "saveBatch", rules: [{ id, hostname: rule.hostname, selector }] });
+        const saved = reply.saved.find((r) => r.id === id);
+        if (!saved) throw new Error(selector + " is already saved for " + rule.hostname + " — nothing was saved");
+        await announce(reply.revision);
+        return { id, selector: saved.selector, modifiedAt: saved.modifiedAt, changed: true };
+      }
+      rule.selector = selector;
+      rule.modifiedAt = stamp(rule.modifiedAt);
+      await writing(() => browser.storage.local.set({ [STORAGE_KEY]: doc }));
+      return { id, selector, modifiedAt: rule.modifiedAt, changed: true };
+    });
+  }
+
   /**
    * The live filters of exactly `hostname` (not its subdomains, not its parent), sorted out:
    * { filters } that pass validation, { skipped } that do not (sortOut).
@@ -292,5 +354,5 @@ var ADVPersonalFilters = (() => {
     });
   }
 
-  return { add, remove, forHost, listHost, backend, validate, records, importRecords, STORAGE_KEY, MAX_BATCH };
+  return { add, remove, get, update, forHost, listHost, backend, validate, records, importRecords, STORAGE_KEY, MAX_BATCH };
 })();

@@ -2,6 +2,7 @@
 // the page's top frame, which checks them against its DOM (content/filter-check.js); without a
 // content script there (no website access, a page still loading) the popup checks the selectors
 // alone, without the page-based findings, and says so. Nothing is changed: findings are advice.
+// The guide (popup/guide.js) may add an explanation of the findings, from the findings alone.
 "use strict";
 
 (() => {
@@ -56,5 +57,11 @@
       ? " · checked against this page, which does not prove global redundancy"
       : " · ADV cannot reach this page, so matches and overlaps were not checked";
     show(count + " finding(s) for " + rules.length + " filter(s)" + scope + ".", result.findings);
+    // The guide (popup/guide.js) may explain the findings; it only advises and changes nothing.
+    $("check-guide").hidden = true;
+    if (!count) return;
+    const guide = await ADVGuide.explainFindings(result.findings, { rules: rules.length, findings: count, checkedOnPage: onPage });
+    $("check-guide").textContent = guide.source === "model" ? "The on-device guide explains: " + guide.text : guide.note;
+    $("check-guide").hidden = false;
   });
 })();

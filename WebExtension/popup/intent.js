@@ -105,17 +105,52 @@ var ADVIntent = (() => {
       return;
     }
     const fresh = await offer(reply.candidates);
+    if (!fresh.length) return;
+    // The guide (popup/guide.js) only advises: it may choose one of these candidates, ask for
+    // clarification or propose broadening; only a chosen candidate is staged, into an empty draft.
+    const decision = await ADVGuide.rank({ candidates: fresh, inspected: reply.inspected, limit: reply.limit });
+    showGuide(decision.note);
+    const fromModel = decision.source === "model";
+    if (decision.action === "clarify") {
+      say("The on-device guide asks: " + decision.text + " Nothing is staged: ask again with more detail, or choose Select & preview on a candidate.");
+      return;
+    }
+    mark(decision.candidate, decision.action === "broaden" ? "proposed" : "chosen");
+    if (decision.action === "broaden") {
+      say("The on-device guide proposes broadening to " + decision.candidate.label + " (" + decision.candidate.condition + ", " + decision.candidate.count +
+        " matching)" + (decision.text ? ": " + decision.text : ".") + " Nothing is staged: choose its Select & preview to try it, then decide.");
+      return;
+    }
+    if (decision.text) say((fromModel ? "The on-device guide chose " + decision.candidate.label + ": " : "") + decision.text);
     const now = context.draft();
     if (now.version !== before.version) {
       say("Your draft changed while ADV was looking, so it was left as you wrote it: choose Select & preview on a candidate to use one.");
-    } else if (now.text.trim() === "" && fresh.length) {
-      context.stage(fresh[0].condition, null, { thenPreview: false });
-      say("Staged " + fresh[0].label + " (" + fresh[0].condition + ") in the empty draft: Preview draft on page, then Apply draft. Nothing is saved until then.");
+    } else if (now.text.trim() === "") {
+      context.stage(decision.candidate.condition, null, { thenPreview: false });
+      say("Staged " + decision.candidate.label + " (" + decision.candidate.condition + ") in the empty draft: Preview draft on page, then Apply draft. Nothing is saved until then.");
+    } else if (fromModel) {
+      say("Your draft is not empty, so the guide's choice was not staged: choose Select & preview on " + decision.candidate.label + " to replace the draft with it.");
     }
   }
 
+  /** Says which guide advised: the on-device model, or why ADV ranked by itself. */
+  function showGuide(note) {
+    const line = $("guide-status");
+    line.textContent = note || "Guide: Apple's on-device model. It only advises: ADV stages its choice, and you preview and apply.";
+    line.hidden = false;
+  }
+
+  /** Marks the candidate the guide chose or proposed (the list shows it). */
+  function mark(candidate, how) {
+    for (const li of document.querySelectorAll("#candidate-list li")) {
+      if (li.dataset.label === candidate.label) li.dataset.guide = how; else delete li.dataset.guide;
+    }
+  }
+  ADVPopup.showGuide = showGuide;
+
   async function ask(text) {
     ADVConversation.say("you", text);
+    ADVGuide.remember(text);
     const { tab } = context.target();
     if (!tab) { say("ADV has no page to look at: open ADV from a page."); return; }
     const intent = ADVIntent.read(text);

@@ -71,7 +71,29 @@ var ADVPopup = (() => {
       status(removed.ok ? "Removed " + filter.selector : removed.error);
       await showFilters();
     };
-    for (const filter of filters) list.append(item(filter.selector, "Remove", removeButton(filter)));
+    // Each saved filter shows its exact condition with Edit, Inspect / ask (popup/saved-filters.js)
+    // and Remove; the rule, not the conversation, is what is true.
+    for (const filter of filters) {
+      const li = document.createElement("li");
+      li.dataset.id = filter.id;
+      const label = document.createElement("span");
+      label.textContent = filter.selector;
+      const row = document.createElement("div");
+      row.className = "actions";
+      const action = (text, className, onClick) => {
+        const button = document.createElement("button");
+        button.type = "button";
+        button.className = className;
+        button.textContent = text;
+        button.addEventListener("click", onClick);
+        row.append(button);
+      };
+      action("Edit", "edit", () => ADVSavedFilters.edit(filter));
+      action("Inspect / ask", "inspect", () => ADVSavedFilters.inspect(filter));
+      action("Remove", "remove", removeButton(filter));
+      li.append(label, row);
+      list.append(li);
+    }
     $("filter-empty").hidden = filters.length + skipped.length > 0;
     // Diagnostics: saved filters whose selector fails validation (an older ADV's storage, the
     // native app's file) are never applied; each is listed once here, with Remove.
@@ -174,6 +196,9 @@ var ADVPopup = (() => {
   // A source-block draft (Block domain · all websites): the host Apply blocks on every site, and
   // the reference condition whose elements the preview outlines (never saved). null: a CSS draft.
   let draftSource = null; // { host, label }
+  // An edit of one saved filter (Edit): the rule whose selector Apply replaces, keeping its id,
+  // and the revision (modifiedAt) it was loaded at. null: Apply adds new filters.
+  let draftEdit = null; // { id, selector, modifiedAt }
   // Counts every change of the draft (typed or staged), so an investigation that ends can tell
   // whether the user edited the draft while it ran.
   let draftVersion = 0;
@@ -190,6 +215,14 @@ var ADVPopup = (() => {
       ? "Block domain · all websites: " + draftSource.host + ". Apply draft blocks resource requests to " + draftSource.host +
         " and its subdomains on every website (top-level navigation stays allowed; normal resources from this host are blocked too). " +
         "The conditions above are its reference elements (" + draftSource.label + "): the preview outlines them, nothing here is saved as CSS."
+      : "";
+  }
+
+  function showDraftEdit() {
+    const line = $("draft-edit");
+    line.hidden = !draftEdit;
+    line.textContent = draftEdit
+      ? "Editing the saved filter " + draftEdit.selector + ": Apply draft saves the condition above in its place, as the same rule. Other saved filters stay as they are."
       : "";
   }
 
@@ -244,11 +277,15 @@ var ADVPopup = (() => {
    * Replaces the draft with `text` (a candidate's condition) and previews it at once; `source`
    * ({ host, label }) makes it a Block domain · all websites draft with `text` as its reference.
    */
-  async function stage(text, source, { thenPreview = true } = {}) {
+  async function stage(text, source, { thenPreview = true, edit = null } = {}) {
     $("bulk-text").value = text;
     draftVersion++;
     draftSource = source || null;
     showDraftSource();
+    // Staging a candidate (or another rule) ends an edit; Edit stages the rule it loaded.
+    draftEdit = edit;
+    showDraftEdit();
+    if (edit) $("conditions").open = true;
     requirePreview("Preview the draft before applying it.");
     if (thenPreview) await previewDraft();
   }
@@ -280,6 +317,24 @@ var ADVPopup = (() => {
       status((reply.added.length ? "Blocked " + reply.added.join(", ") + " on all websites · reload pages to stop ads already loaded; no CSS filter was saved"
         : reply.skipped.map((s) => s.host + ": " + s.reason).join("; ")) + agreedAgain(reply));
       await showSources();
+      return;
+    }
+    if (draftEdit) {
+      // Edit: the same rule (its id) gets the new condition, if it is still the revision loaded.
+      const edit = draftEdit;
+      const reply = await send("filters.update", { id: edit.id, text, expectedModifiedAt: edit.modifiedAt });
+      if (!reply || !reply.ok) {
+        // Refused (changed or removed since it was loaded, invalid, a duplicate): the draft stays.
+        status(reply ? "Not saved: " + reply.error : "ADV is not responding");
+        return;
+      }
+      $("bulk-text").value = "";
+      draftVersion++;
+      draftEdit = null;
+      showDraftEdit();
+      requirePreview("Preview the draft before applying it.");
+      status(reply.changed ? "Saved your edit: " + edit.selector + " is now " + reply.selector + " (the same rule)" : "Nothing to save: the filter already is " + reply.selector);
+      await showFilters();
       return;
     }
     const reply = await send("filters.add", { hostname, text });
