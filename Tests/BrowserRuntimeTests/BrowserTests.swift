@@ -200,7 +200,8 @@ import WebRuntime
         let tabError = try Support.await(browser, background, "try { await browser.tabs.sendMessage(\(tab.id), 'hi'); } catch (e) { return e.message }") as? String
         #expect(tabError == "Could not establish connection. Receiving end does not exist.")
         let missingTab = try Support.await(browser, background, "try { await browser.tabs.get(99); } catch (e) { return e.message }") as? String
-        #expect(missingTab == "No tab with id: 99.")
+        // WebKit: toWebExtensionError(@"tabs.get()", nil, @"tab not found").
+        #expect(missingTab == "Invalid call to tabs.get(). Tab not found.")
     }
 
     @Test func namespacesFollowContextAndPermissions() throws {

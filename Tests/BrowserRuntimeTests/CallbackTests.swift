@@ -39,12 +39,12 @@ import WebRuntime
               resolve([args.length, error instanceof Error, error.message].join('|'));
             }));
             """) as? String
-        #expect(read == "0|true|No tab with id: 4242.")
+        #expect(read == "0|true|Invalid call to tabs.get(). Tab not found.")
         #expect(unchecked(browser).isEmpty, "a callback that reads lastError checks it")
         _ = try Support.await(browser, worker, "await new Promise((resolve) => browser.tabs.get(4243, () => resolve()))")
         try browser.loop.runUntilIdle()
         // console.error(new Error("Unchecked runtime.lastError: …")), as WebKit logs it.
-        #expect(unchecked(browser) == ["error: Error: Unchecked runtime.lastError: No tab with id: 4243."])
+        #expect(unchecked(browser) == ["error: Error: Unchecked runtime.lastError: Invalid call to tabs.get(). Tab not found."])
         #expect(try Support.eval(worker, "String(browser.runtime.lastError)") as? String == "undefined", "cleared after the callback")
     }
 

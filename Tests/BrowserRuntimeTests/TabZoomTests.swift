@@ -21,14 +21,15 @@ import WebRuntime
             const zoom = await chrome.tabs.getZoom(\(tab.id));
             const errors = [];
             for (const factor of [9, -1]) { try { await chrome.tabs.setZoom(\(tab.id), factor); errors.push("ok"); } catch (e) { errors.push(e.message); } }
-            await chrome.tabs.move(\(tab.id), { index: -1 });
+            // tabs.move is Chrome's (WebKit's tabs IDL has none).
+            if (chrome.tabs.move) await chrome.tabs.move(\(tab.id), { index: -1 });
             const settings = chrome.tabs.getZoomSettings ? await chrome.tabs.getZoomSettings(\(tab.id)) : null;
             return JSON.stringify({ zoom, errors, events, settings });
             """) as? String
         if profile == .chromium {
             #expect(result == #"{"zoom":1.5,"errors":["Zoom value is out of range.","Zoom value is out of range."],"events":["1->1.5 automatic","moved 1 0->1"],"settings":{"defaultZoomFactor":1,"mode":"automatic","scope":"per-origin"}}"#)
         } else {
-            #expect(result == #"{"zoom":1.5,"errors":["ok","Invalid call to tabs.setZoom(). The 'zoomFactor' value is invalid, because it must be greater than 0."],"events":["moved 1 0->1"],"settings":null}"#)
+            #expect(result == #"{"zoom":1.5,"errors":["ok","Invalid call to tabs.setZoom(). The 'zoomFactor' value is invalid, because it must be greater than 0."],"events":[],"settings":null}"#)
         }
         #expect(browser.trace.dump(channels: [.navigation]).contains("zoom 1.5"))
     }

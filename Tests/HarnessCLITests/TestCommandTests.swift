@@ -77,7 +77,14 @@ import TestSupport
         let sample = Support.fixtures.appendingPathComponent("extensions/tabs-windows-sample").path
         let result = test([sample])
         #expect(result.code == 0, "\(result.out)")
-        #expect(result.out.contains("PASS  Tabs and Windows Sample (13 assertions"))
+        #expect(result.out.contains("PASS  Tabs and Windows Sample (18 assertions"))
+    }
+
+    @Test func theChromeTabsSampleMovesHighlightsGroupsAndDiscards() throws {
+        let sample = Support.fixtures.appendingPathComponent("extensions/tabs-chrome-sample").path
+        let result = test([sample, "--profile", "chromium"])
+        #expect(result.code == 0, "\(result.out)")
+        #expect(result.out.contains("PASS  Tabs Chrome Sample (5 tests"))
     }
 
     @Test func chromeStyleTestsRunInTheChromiumProfile() throws {

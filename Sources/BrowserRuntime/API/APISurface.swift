@@ -36,10 +36,13 @@ package enum APISurface {
                   events: ["onChanged"]),
         Namespace(name: "storage", permission: "storage", audience: .all, methods: [:], events: ["onChanged"]),
         Namespace(name: "tabs", permission: nil, audience: .privileged,
+                  // WebKit's WebExtensionAPITabs.idl: these (toggleReaderMode is Safari's only)
+                  // and nine events; move, discard, highlight, group and ungroup are Chrome's.
+                  // onReplaced exists and never fires (nothing prerenders a tab).
                   methods: ["query": (1, 1), "get": (1, 1), "getCurrent": (0, 0), "sendMessage": (2, 3), "create": (1, 1), "update": (1, 2),
-                            "remove": (1, 1), "reload": (0, 2), "goBack": (0, 1), "goForward": (0, 1), "duplicate": (1, 1), "move": (2, 2),
-                            "discard": (0, 1), "captureVisibleTab": (0, 2), "detectLanguage": (0, 1), "getZoom": (0, 1), "setZoom": (1, 2)],
-                  events: ["onCreated", "onUpdated", "onActivated", "onRemoved", "onMoved"]),
+                            "remove": (1, 1), "reload": (0, 2), "goBack": (0, 1), "goForward": (0, 1), "duplicate": (1, 2),
+                            "captureVisibleTab": (0, 2), "detectLanguage": (0, 1), "getZoom": (0, 1), "setZoom": (1, 2), "toggleReaderMode": (0, 1)],
+                  events: ["onCreated", "onUpdated", "onActivated", "onRemoved", "onMoved", "onHighlighted", "onAttached", "onDetached", "onReplaced"]),
         Namespace(name: "windows", permission: nil, audience: .privileged,
                   methods: ["get": (1, 2), "getCurrent": (0, 1), "getLastFocused": (0, 1), "getAll": (0, 1), "create": (0, 1),
                             "update": (2, 2), "remove": (1, 1)],
@@ -75,6 +78,12 @@ package enum APISurface {
     /// (WebExtensionAPIDeclarativeNetRequest.idl) defines none of these.
     static let chromiumOnlyDNRMethods: [String: (Int, Int)] = [
         "getAvailableStaticRuleCount": (0, 0), "getDisabledRuleIds": (1, 1), "updateStaticRules": (1, 1), "testMatchOutcome": (1, 1),
+    ]
+
+    /// tabs methods only Chrome has (WebKit's IDL defines none of these).
+    static let chromiumOnlyTabsMethods: [String: (Int, Int)] = [
+        "move": (2, 2), "discard": (0, 1), "highlight": (1, 1), "group": (1, 1), "ungroup": (1, 1),
+        "getZoomSettings": (0, 1), "setZoomSettings": (1, 2),
     ]
 
     /// scripting needs its permission; extension pages only (WebKit's
@@ -130,7 +139,7 @@ package enum APISurface {
     }
 
     /// Every method any context can be given, as `namespace.method`: what a fault plan may name.
-    package static let methodNames: Set<String> = Set(["runtime.getContexts", "tabs.getZoomSettings", "tabs.setZoomSettings", "i18n.detectLanguage"] + chromiumOnlyDNRMethods.keys.map { "declarativeNetRequest." + $0 } + every.flatMap { namespace in
+    package static let methodNames: Set<String> = Set(["runtime.getContexts", "i18n.detectLanguage"] + chromiumOnlyTabsMethods.keys.map { "tabs." + $0 } + chromiumOnlyDNRMethods.keys.map { "declarativeNetRequest." + $0 } + every.flatMap { namespace in
         namespace.methods.keys.map { namespace.name + "." + $0 }
     })
 
@@ -174,11 +183,13 @@ package enum APISurface {
                 return Namespace(name: namespace.name, permission: namespace.permission, audience: namespace.audience,
                                  methods: namespace.methods.merging(["detectLanguage": (1, 1)]) { own, _ in own }, events: namespace.events)
             }
-            // Zoom settings and onZoomChange are Chrome's; WebKit's tabs have getZoom/setZoom only.
+            // Zoom settings, onZoomChange, move, discard and the selection and group calls are
+            // Chrome's; Reader is Safari's (WebKit's tabs have getZoom/setZoom only).
             if namespace.name == "tabs", profile == .chromium {
+                var methods = namespace.methods.merging(chromiumOnlyTabsMethods) { own, _ in own }
+                methods["toggleReaderMode"] = nil
                 return Namespace(name: namespace.name, permission: namespace.permission, audience: namespace.audience,
-                                 methods: namespace.methods.merging(["getZoomSettings": (0, 1), "setZoomSettings": (1, 2)]) { own, _ in own },
-                                 events: namespace.events + ["onZoomChange"])
+                                 methods: methods, events: namespace.events + ["onZoomChange"])
             }
             // windows.onBoundsChanged is Chrome's (86+); WebKit's windows have three events.
             if namespace.name == "windows", profile == .chromium {

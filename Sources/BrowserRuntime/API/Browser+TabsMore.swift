@@ -14,47 +14,36 @@ extension Browser {
             if let first = call.argument(0), let id = Int(first) { return tab(id) }
             return activeTab
         }
-        let missing = APIResult.error("No tab with id: \(call.argument(0) ?? "undefined").")
+        let missing = noTab(call.method, call.argument(0))
         switch call.method {
         case "goBack", "goForward":
             guard let tab = target() else { return missing }
             do { call.method == "goBack" ? try goBack(tab) : try goForward(tab) } catch { return .error("\(error)") }
             return .undefined
         case "duplicate":
-            guard let tab = target() else { return missing }
+            // Next to the original and active by default (Chromium's DuplicateTabAt; Safari's
+            // duplicate(tabId, {active, index})).
+            guard let tab = target() else { return noTab("duplicate", call.argument(0)) }
+            let properties = JSONText.fields(call.argument(1))
+            let index = properties["index"].flatMap(Double.init).map { Int($0) } ?? windowIndex(of: tab) + 1
             do {
-                let copy = try openTab(url: tab.url, active: true, isPrivate: tab.isPrivate, in: window(tab.windowID), openedBy: host)
+                let copy = try openTab(url: tab.url, active: properties["active"] != "false", isPrivate: tab.isPrivate, in: window(tab.windowID),
+                                       openedBy: host, index: index, pinned: tab.isPinned, opener: chromium ? tab : nil)
                 return .json(tabJSON(copy, for: host))
             } catch { return .error("\(error)") }
         case "move":
-            // One window's order: the tab goes to `index` in its window (-1 or past the end: the
-            // end), indices and onMoved's fromIndex/toIndex counted within the window, as both
-            // browsers count them. (Moving between windows is not modelled.)
-            let ids = call.argument(0).map { JSONText.kind($0) == .array ? JSONText.elements($0).compactMap { Int($0) } : [Int($0)].compactMap { $0 } } ?? []
-            let index = JSONText.fields(call.argument(1))["index"].flatMap { Int($0) } ?? -1
-            var moved: [String] = []
-            for (offset, id) in ids.enumerated() {
-                guard let tab = tab(id), let global = tabs.firstIndex(where: { $0 === tab }) else { return .error("No tab with id: \(id).") }
-                let from = tabs.filter { $0.windowID == tab.windowID }.firstIndex { $0 === tab } ?? 0
-                tabs.remove(at: global)
-                let others = tabs.enumerated().filter { $0.element.windowID == tab.windowID }.map(\.offset)
-                // Several tabs go to consecutive places from `index`.
-                let wanted = index < 0 ? others.count : index + offset
-                let place = min(wanted, others.count)
-                let insertAt = place < others.count ? others[place] : (others.last.map { $0 + 1 } ?? tabs.count)
-                tabs.insert(tab, at: insertAt)
-                trace.record(.navigation, at: "tab\(tab.id)", "move to index \(place)")
-                moved.append(tabJSON(tab, for: host))
-                if place != from {
-                    broadcast("tabs.onMoved", json: ["\(tab.id)", JSONText.object([("fromIndex", "\(from)"), ("toIndex", "\(place)"), ("windowId", "\(tab.windowID)")])])
-                }
-            }
-            return .json(call.argument(0).map { JSONText.kind($0) == .array } == true ? JSONText.array(moved) : (moved.first ?? "null"))
+            return move(call)
         case "discard":
-            // A discarded tab keeps its place and URL and reloads when shown; here its page
-            // stays (nothing is short of memory), and Chrome refuses the active tab.
-            guard let tab = target() else { return missing }
-            if chromium, tab.isActive { return .error("Cannot discard tab with id: \(tab.id).") }
+            // Chrome's: a discarded tab keeps its id, place and URL, reports `discarded` and
+            // status "unloaded", and loads again when shown; here its page stays (nothing is
+            // short of memory). Chrome refuses the active tab.
+            guard let tab = target() else { return noTab("discard", call.argument(0)) }
+            if tab.isActive { return .error("Cannot discard tab with id: \(tab.id).") }
+            if !tab.isDiscarded {
+                tab.isDiscarded = true
+                trace.record(.navigation, at: "tab\(tab.id)", "discard")
+                broadcastTabUpdate(tab, change: [("discarded", "true"), ("status", "\"unloaded\"")])
+            }
             return .json(tabJSON(tab, for: host))
         case "captureVisibleTab":
             // Nothing is drawn headless: refused plainly rather than with a fake image.
@@ -117,6 +106,67 @@ extension Browser {
         default:
             return nil
         }
+    }
+
+    /// Chrome's tabs.move(tabIds, {index, windowId}): within a window the tabs go to
+    /// consecutive places from `index` (-1 or past the end: the end; pinned tabs stay first),
+    /// with tabs.onMoved counted within the window; to another window each is detached
+    /// (tabs.onDetached) and attached there (tabs.onAttached), not active, and a window left
+    /// empty closes (Chromium's TabsMoveFunction: only normal windows).
+    func move(_ call: APICall) -> APIResult {
+        let host = call.context.host
+        let ids = idList(call.argument(0))
+        let properties = JSONText.fields(call.argument(1))
+        let index = properties["index"].flatMap(Double.init).map { Int($0) } ?? -1
+        var target: BrowserWindow?
+        if let id = properties["windowId"].flatMap({ Int($0) }) {
+            guard let found = id == -2 ? currentWindow(of: call) : window(id) else { return noWindow("tabs.move()", "\(id)") }
+            target = found
+        }
+        if let missing = ids.first(where: { tab($0) == nil }) { return .error("No tab with id: \(missing).") }
+        var moved: [String] = []
+        for (offset, tab) in ids.compactMap({ tab($0) }).enumerated() {
+            let destination = target ?? window(tab.windowID)
+            guard let destination else { continue }
+            if destination.id != tab.windowID {
+                guard destination.type == "normal", window(tab.windowID)?.type == "normal" else {
+                    return .error("Tabs can only be moved to and from normal windows.")
+                }
+                detach(tab)
+                tab.windowID = destination.id
+                let place = place(tab, at: index < 0 ? nil : index + offset)
+                trace.record(.navigation, at: "tab\(tab.id)", "move to window\(destination.id) index \(place)")
+                broadcast("tabs.onAttached", json: ["\(tab.id)", JSONText.object([("newPosition", "\(place)"), ("newWindowId", "\(destination.id)")])])
+                if !tabs(in: destination).contains(where: \.isActive) { activate(tab) }
+            } else {
+                let from = windowIndex(of: tab)
+                if let global = tabs.firstIndex(where: { $0 === tab }) { tabs.remove(at: global) }
+                let place = place(tab, at: index < 0 ? nil : index + offset)
+                trace.record(.navigation, at: "tab\(tab.id)", "move to index \(place)")
+                if place != from {
+                    broadcast("tabs.onMoved", json: ["\(tab.id)", JSONText.object([("fromIndex", "\(from)"), ("toIndex", "\(place)"), ("windowId", "\(tab.windowID)")])])
+                }
+            }
+            moved.append(tabJSON(tab, for: host))
+        }
+        return .json(call.argument(0).map { JSONText.kind($0) == .array } == true ? JSONText.array(moved) : (moved.first ?? "null"))
+    }
+
+    /// Takes `tab` out of its window for another: tabs.onDetached with its old place, the old
+    /// window's next tab becomes active when it was the active one, and a window left empty
+    /// closes (the browser's first window stays, as ``close(_:)`` keeps it). The tab is out of
+    /// ``tabs`` afterwards, no longer active or selected.
+    func detach(_ tab: Tab) {
+        let oldWindow = tab.windowID, oldPosition = windowIndex(of: tab)
+        let wasActive = tab.isActive
+        if let global = tabs.firstIndex(where: { $0 === tab }) { tabs.remove(at: global) }
+        tab.isActive = false
+        tab.isHighlighted = false
+        broadcast("tabs.onDetached", json: ["\(tab.id)", JSONText.object([("oldPosition", "\(oldPosition)"), ("oldWindowId", "\(oldWindow)")])])
+        guard let window = window(oldWindow) else { return }
+        let remaining = tabs(in: window)
+        if wasActive, !remaining.isEmpty { activate(remaining[min(oldPosition, remaining.count - 1)]) }
+        if remaining.isEmpty, window.id != 1 { closeWindow(window) }
     }
 
     /// runtime methods beyond Browser+Runtime's; nil when `call` is not one of them.

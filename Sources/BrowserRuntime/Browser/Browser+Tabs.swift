@@ -5,12 +5,15 @@ import WebRuntime
 
 extension Browser {
     /// Opens a tab on `url` (made active by default) in `window` (the focused normal window by
-    /// default) and loads it; `tabs.onCreated` fires before it loads. `host` is the extension
-    /// whose call opened it (tabs.create, windows.create, runtime.openOptionsPage).
+    /// default) at `index` among its tabs (the end by default; pinned tabs stay first) and
+    /// loads it; `tabs.onCreated` fires before it loads. `host` is the extension whose call
+    /// opened it (tabs.create, windows.create, runtime.openOptionsPage); `opener` the tab it
+    /// was opened from (`openerTabId`).
     /// - Throws: ``BrowserError`` when no page is mapped to `url`.
     @discardableResult
     public func openTab(url: String, active: Bool = true, isPrivate: Bool = false, in window: BrowserWindow? = nil,
-                        openedBy host: ExtensionHost? = nil) throws -> Tab {
+                        openedBy host: ExtensionHost? = nil, index: Int? = nil, pinned: Bool = false, muted: Bool = false,
+                        opener: Tab? = nil) throws -> Tab {
         let window = window ?? defaultWindow()
         let tab = Tab(id: nextTabID, url: url, isPrivate: isPrivate, windowID: window.id)
         nextTabID += 1
@@ -19,29 +22,74 @@ extension Browser {
             tab.openedBy = host.id
             tab.openedOrder = extensionOpenedTabs
         }
-        tabs.append(tab)
+        tab.isPinned = pinned
+        tab.isMuted = muted
+        tab.openerTabID = opener?.id
+        place(tab, at: index)
         trace.record(.navigation, at: "tab\(tab.id)", "open" + (isPrivate ? " (private)" : "") + (window.id == 1 ? "" : " in window\(window.id)")
                      + (host.map { " by \($0.bundle.manifest.name)" } ?? ""))
         for extensionHost in extensions {
             broadcast("tabs.onCreated", json: [tabJSON(tab, for: extensionHost)], to: extensionHost)
         }
-        if active { activate(tab) }
+        // A window always has an active tab: the first tab of an empty window is active even
+        // when asked not to be (both browsers).
+        if active || !tabs.contains(where: { $0.windowID == window.id && $0.isActive }) { activate(tab) }
         try navigate(tab, to: url)
         return tab
     }
 
-    /// Makes `tab` the active tab of its window and fires `tabs.onActivated`.
-    public func activate(_ tab: Tab) {
+    /// Puts `tab` (not in ``tabs`` yet, or taken out of it) at `index` among the tabs of its
+    /// window: nil or past the end is the end, and pinned tabs stay before the others, as both
+    /// browsers keep them (Chromium's TabStripModel::ConstrainInsertionIndex). Returns the index
+    /// it got.
+    @discardableResult
+    func place(_ tab: Tab, at index: Int?) -> Int {
+        let siblings = tabs.indices.filter { tabs[$0].windowID == tab.windowID }
+        let pinned = siblings.filter { tabs[$0].isPinned }.count
+        var place = min(max(index ?? siblings.count, 0), siblings.count)
+        place = tab.isPinned ? min(place, pinned) : max(place, pinned)
+        let at = place < siblings.count ? siblings[place] : (siblings.last.map { $0 + 1 } ?? tabs.count)
+        tabs.insert(tab, at: at)
+        return place
+    }
+
+    /// The index of `tab` among the tabs of its window.
+    func windowIndex(of tab: Tab) -> Int { tabs.filter { $0.windowID == tab.windowID }.firstIndex { $0 === tab } ?? 0 }
+
+    /// Makes `tab` the active tab of its window and fires `tabs.onActivated`, then
+    /// `tabs.onHighlighted`: activating a tab makes it the window's whole selection (Chromium's
+    /// TabStripModel, and WebKit's didSelectTabs for Safari).
+    public func activate(_ tab: Tab) { activate(tab, selecting: [tab]) }
+
+    /// Activates `tab` with `selection` (which holds it) as its window's highlighted tabs.
+    func activate(_ tab: Tab, selecting selection: [Tab]) {
         guard !tab.isActive else { return }
         let previous = tabs.filter { $0.isActive && $0.windowID == tab.windowID }
         for other in previous { other.isActive = false }
         if !previous.isEmpty, tab.windowID == focusedWindow?.id { dismissPopups(because: "the active tab changed") }
         tab.isActive = true
+        // A shown tab is no longer discarded (it reloads in the browser; here its page stayed).
+        tab.isDiscarded = false
         trace.record(.navigation, at: "tab\(tab.id)", "activate")
         // The tab that was in front goes hidden, then this one visible (HTML 6.2).
         for other in previous { setVisibility(of: other, hidden: true) }
         setVisibility(of: tab, hidden: false)
         broadcast("tabs.onActivated", json: [JSONText.object([("tabId", "\(tab.id)"), ("windowId", "\(tab.windowID)")])])
+        select(selection, in: tab.windowID)
+    }
+
+    /// Makes `chosen` the selection (highlighted tabs) of window `windowID` and fires
+    /// `tabs.onHighlighted` with the selection's ids in tab order when it changed.
+    func select(_ chosen: [Tab], in windowID: Int) {
+        let inWindow = tabs.filter { $0.windowID == windowID }
+        var changed = false
+        for tab in inWindow {
+            let highlighted = chosen.contains { $0 === tab }
+            if tab.isHighlighted != highlighted { tab.isHighlighted = highlighted; changed = true }
+        }
+        guard changed else { return }
+        let ids = inWindow.filter(\.isHighlighted).map { "\($0.id)" }
+        broadcast("tabs.onHighlighted", json: [JSONText.object([("tabIds", "[" + ids.joined(separator: ",") + "]"), ("windowId", "\(windowID)")])])
     }
 
     /// Gives Web Storage (JS/storage/web-storage.js) each document's tab: sessionStorage belongs to the
@@ -105,7 +153,7 @@ extension Browser {
             return try navigate(tab, to: target, redirects: redirects + 1)
         }
         let navigationBlocked = decision.blocked
-        var html = navigationBlocked ? "<!DOCTYPE html><title>Blocked</title>" : (mapped ?? "")
+        let html = navigationBlocked ? "<!DOCTYPE html><title>Blocked</title>" : (mapped ?? "")
         if tab.page != nil {
             if let oldHost = URLComponents(string: tab.url)?.host?.lowercased(), sitePermissions[oldHost] == .once {
                 sitePermissions[oldHost] = nil
@@ -123,8 +171,12 @@ extension Browser {
         for host in extensions { clearTabCustomizations(host, tab: tab) }
         tab.url = url
         tab.navigationCount += 1
+        // A new page is not in Reader, and a loaded tab is not discarded.
+        let leftReader = tab.isInReaderMode
+        tab.isInReaderMode = false
+        tab.isDiscarded = false
         tab.frames = [0: frame]
-        broadcastTabUpdate(tab, change: [("status", "\"loading\""), ("url", JSONText.string(url))])
+        broadcastTabUpdate(tab, change: [("status", "\"loading\""), ("url", JSONText.string(url))] + (leftReader ? [("isInReaderMode", "false")] : []))
 
         let page = try openDocument(frame, html: html, scriptsAllowed: !navigationBlocked, extensionPage: extensionPage)
         // A task run while the page was still arriving may have navigated the tab again.
@@ -189,26 +241,56 @@ extension Browser {
     /// The tab with `id`.
     public func tab(_ id: Int) -> Tab? { tabs.first { $0.id == id } }
 
-    /// `tabs.Tab` as JSON for `host`: url and title only where the extension may access the site
-    /// (Safari withholds them otherwise, as Chromium does without the "tabs" permission).
+    /// True when `host` may see `tab`'s URL and title (Safari withholds them otherwise, as
+    /// Chromium does without the "tabs" permission): host access, "tabs", activeTab, or its own page.
+    func seesURL(of tab: Tab, _ host: ExtensionHost) -> Bool {
+        mayAccess(host, url: tab.url, tab: tab) || host.bundle.manifest.has("tabs") || hasActiveTab(host, tab: tab) || owns(host, url: tab.url)
+    }
+
+    /// `tabs.Tab` as JSON for `host`, with the fields each browser reports: Safari's
+    /// (WebKit's WebExtensionTab::parameters and toWebAPI: selected and highlighted, pinned,
+    /// audible, mutedInfo, status, incognito, isArticle and isInReaderMode, the size, the
+    /// opener) or Chrome's (ExtensionTabUtil::CreateTabObject: also discarded, autoDiscardable,
+    /// frozen and groupId). The size is the window's (no toolbar is drawn); nothing plays, so
+    /// no tab is audible.
     func tabJSON(_ tab: Tab, for host: ExtensionHost) -> String {
+        let window = window(tab.windowID)
+        let bool = { (flag: Bool) in flag ? "true" : "false" }
+        var muted: [(String, String)] = [("muted", bool(tab.isMuted))]
         var fields: [(String, String)] = [
-            ("id", "\(tab.id)"), ("windowId", "\(tab.windowID)"), ("active", tab.isActive ? "true" : "false"),
-            ("incognito", tab.isPrivate ? "true" : "false"), ("index", "\(tabs.filter { $0.windowID == tab.windowID }.firstIndex { $0 === tab } ?? 0)"),
-            ("status", tab.page?.readyState == "complete" ? "\"complete\"" : "\"loading\""),
+            ("id", "\(tab.id)"), ("windowId", "\(tab.windowID)"), ("active", bool(tab.isActive)),
+            ("incognito", bool(tab.isPrivate)), ("index", "\(windowIndex(of: tab))"),
+            ("status", options.profile == .chromium && tab.isDiscarded ? "\"unloaded\"" : tab.page?.readyState == "complete" ? "\"complete\"" : "\"loading\""),
+            ("highlighted", bool(tab.isHighlighted)), ("selected", bool(tab.isHighlighted)), ("pinned", bool(tab.isPinned)),
+            ("audible", "false"), ("width", "\(window?.bounds.width ?? 0)"), ("height", "\(window?.bounds.height ?? 0)"),
         ]
-        if mayAccess(host, url: tab.url, tab: tab) || host.bundle.manifest.has("tabs") || hasActiveTab(host, tab: tab) || owns(host, url: tab.url) {
+        if let opener = tab.openerTabID { fields.append(("openerTabId", "\(opener)")) }
+        if options.profile == .chromium {
+            fields += [("discarded", bool(tab.isDiscarded)), ("autoDiscardable", bool(tab.autoDiscardable)), ("frozen", "false"), ("groupId", "\(tab.groupID)")]
+            if tab.isMuted, let by = tab.mutedBy { muted += [("reason", "\"extension\""), ("extensionId", JSONText.string(by))] }
+        } else {
+            fields += [("isArticle", bool(isArticle(tab))), ("isInReaderMode", bool(tab.isInReaderMode))]
+        }
+        fields.append(("mutedInfo", JSONText.object(muted)))
+        if seesURL(of: tab, host) {
             fields.append(("url", JSONText.string(tab.url)))
             fields.append(("title", JSONText.string(tab.title)))
         }
         return JSONText.object(fields)
     }
 
+    /// Safari offers Reader for an article: here, a page with an `<article>` element (Safari's
+    /// own Reader heuristics weigh the text; a fixture says what it is by its markup).
+    func isArticle(_ tab: Tab) -> Bool {
+        guard let page = tab.page, !page.isClosed else { return false }
+        return (try? page.document.invoke("querySelector", [page.document.context.string("article")]))?.isObject == true
+    }
+
     func broadcastTabUpdate(_ tab: Tab, change: [(String, String)]) {
         for host in extensions {
             var visible = change
-            if !(mayAccess(host, url: tab.url, tab: tab) || host.bundle.manifest.has("tabs") || hasActiveTab(host, tab: tab) || owns(host, url: tab.url)) {
-                visible.removeAll { $0.0 == "url" }
+            if !seesURL(of: tab, host) {
+                visible.removeAll { $0.0 == "url" || $0.0 == "title" }
             }
             guard !visible.isEmpty else { continue }
             wakeIfNeeded(host, for: "tabs.onUpdated")

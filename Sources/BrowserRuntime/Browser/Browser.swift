@@ -66,6 +66,8 @@ public final class Browser {
     var nextMessageToken = 1
     var nextContextID = 1
     var nextTabID = 1
+    /// The last tab group id given (Chrome's tabs.group; ids are counted from 1).
+    var nextGroupID = 0
     /// Open windows, in order of opening, and the one in front.
     public internal(set) var windows: [BrowserWindow] = []
     var focusedWindowID: Int?
@@ -241,7 +243,8 @@ final class APIModule {
         let factory = try realm.evaluate(hostScript: try SourceCache.shared.resource("browser-api.js", in: .module), sourceURL: "adv-runtime:///browser-api.js")
         let hostObject = realm.object()
         let tests = try realm.evaluate(hostScript: try SourceCache.shared.resource("test-api.js", in: .module), sourceURL: "adv-runtime:///test-api.js")
-        module = try factory.call([hostObject, try tests.call([hostObject])])
+        let tabChecks = try realm.evaluate(hostScript: try SourceCache.shared.resource("tabs-arguments.js", in: .module), sourceURL: "adv-runtime:///tabs-arguments.js")
+        module = try factory.call([hostObject, try tests.call([hostObject]), try tabChecks.call()])
         // Canonical JSON of values from any realm, for callers outside a context (the scenario
         // runner's expectations); contexts use their own (see makeContext).
         try module.set("canonical", try realm.evaluate(hostScript: try SourceCache.shared.resource("canonical.js", in: .module), sourceURL: "adv-runtime:///canonical.js").call())
@@ -257,6 +260,9 @@ final class APIModule {
         try Browser.installPortFunctions(define)
         try Browser.installTestFunctions(define)
         try Browser.installMenuFunctions(define)
+        try define("isMatchPattern", 1) { _, call in
+            call.context.boolean((try? MatchPattern(try call.argument(0).toString())) != nil)
+        }
         try define("matchesPattern", 2) { _, call in
             call.context.boolean((try? MatchPattern(try call.argument(0).toString()))?.matches(try call.argument(1).toString()) == true)
         }

@@ -19,6 +19,25 @@ public final class Tab {
     public internal(set) var isActive = false
     /// True in a private-browsing window.
     public let isPrivate: Bool
+    /// Pinned (tabs.create/update `pinned`): pinned tabs come first in their window.
+    public internal(set) var isPinned = false
+    /// Muted (tabs.update `muted`; `mutedInfo.muted`). Nothing plays, so no tab is audible.
+    public internal(set) var isMuted = false
+    /// The extension whose tabs.update muted it (Chrome's `mutedInfo.reason` "extension").
+    var mutedBy: String?
+    /// In its window's selection (`highlighted`, Safari's `selected`): the active tab always
+    /// is, and tabs.highlight (Chrome) selects more.
+    public internal(set) var isHighlighted = false
+    /// The tab it was opened from (`openerTabId`), when one was named or a page opened it.
+    public internal(set) var openerTabID: Int?
+    /// Chrome's discard state: `discarded` after tabs.discard, until the tab is shown or
+    /// navigated; `autoDiscardable` as tabs.update set it.
+    public internal(set) var isDiscarded = false
+    var autoDiscardable = true
+    /// Chrome's tab group (`groupId`), -1 when ungrouped (TAB_GROUP_ID_NONE).
+    public internal(set) var groupID = -1
+    /// Safari's Reader (`isInReaderMode`), toggled by tabs.toggleReaderMode on an article.
+    public internal(set) var isInReaderMode = false
     /// How many navigations the tab has made (for "granted once").
     public internal(set) var navigationCount = 0
     /// tabs.setZoom's factor and Chrome's zoom settings (kept and reported; nothing is laid out

@@ -3,8 +3,9 @@
 // argument count the way webextension-polyfill does ("Expected at least 1 argument for
 // sendMessage(), got 0") and forwards to Swift, which answers with a promise made in the
 // caller's realm. Namespaces absent from the table are absent here, as in a browser that lacks them.
-// `tests` is test-api.js: browser.test and chrome.test for an extension under test.
-(function (host, tests) {
+// `tests` is test-api.js: browser.test and chrome.test for an extension under test;
+// `tabChecks` is tabs-arguments.js: the tabs methods' argument checks.
+(function (host, tests, tabChecks) {
   "use strict";
 
   function plural(n) { return n === 1 ? "argument" : "arguments"; }
@@ -380,6 +381,7 @@
       return [name === undefined || name === null ? "" : name, copy];
     },
   };
+  Object.assign(prepareCall, tabChecks({ callError, dictionaryProblem, provided, isOfType, isMatchPattern: (pattern) => host.isMatchPattern(pattern) }));
   const prepare = {
     "scripting.executeScript"(details, own) {
       const fail = (problem) => callError("scripting.executeScript()", problem, own);
