@@ -281,9 +281,14 @@ extension Browser {
 
     /// Safari offers Reader for an article: here, a page with an `<article>` element (Safari's
     /// own Reader heuristics weigh the text; a fixture says what it is by its markup).
+    /// Decided once a page has loaded (Safari decides when loading finishes), and kept for it:
+    /// every tabs.Tab asks.
     func isArticle(_ tab: Tab) -> Bool {
         guard let page = tab.page, !page.isClosed else { return false }
-        return (try? page.document.invoke("querySelector", [page.document.context.string("article")]))?.isObject == true
+        if let known = tab.articleCache, known.page == page.id { return known.isArticle }
+        let found = (try? page.document.invoke("querySelector", [page.document.context.string("article")]))?.isObject == true
+        if page.readyState == "complete" { tab.articleCache = (page.id, found) }
+        return found
     }
 
     func broadcastTabUpdate(_ tab: Tab, change: [(String, String)]) {

@@ -38,6 +38,8 @@ public final class Tab {
     public internal(set) var groupID = -1
     /// Safari's Reader (`isInReaderMode`), toggled by tabs.toggleReaderMode on an article.
     public internal(set) var isInReaderMode = false
+    /// Whether the loaded page (by id) is an article Reader can show (Browser.isArticle).
+    var articleCache: (page: Int, isArticle: Bool)?
     /// How many navigations the tab has made (for "granted once").
     public internal(set) var navigationCount = 0
     /// tabs.setZoom's factor and Chrome's zoom settings (kept and reported; nothing is laid out

@@ -277,10 +277,12 @@
       const found = [];
       for (let i = 0; i < style.length; i++) {
         const name = style[i];
+        if (isCustom(name)) { found.push([name, style.getPropertyValue(name), style._importants[name] === "important"]); continue; }
         if (!INITIAL.hasOwnProperty(name) && !declarations.isShorthand(name)) continue;
         const longhands = declarations.expand(name, style[name]);
         if (longhands === null) continue;
         for (const [longhand, specified] of longhands) {
+          if (HAS_VAR.test(specified)) { pendingDeclarations(longhand, specified, style._importants[name] === "important", base, found); continue; }
           if (!INITIAL.hasOwnProperty(longhand)) continue;
           const value = validate(longhand, specified, base);
           if (value !== null) found.push([longhand, value, style._importants[name] === "important"]);
@@ -295,6 +297,109 @@
         bucket.push(entry);
       }
     }
+  }
+
+  // MARK: - Custom properties and var() (CSS Variables 1)
+  //
+  // A custom property (`--name`) cascades like any property, takes any value and is inherited;
+  // its computed value is its text with the var() references in it substituted (§2, §3). A
+  // declaration of a modelled property whose value has var() in it is valid when parsed and
+  // is judged once substituted, at computed-value time: a reference to a custom property that
+  // is not set (and has no fallback), a cycle, or a value the property does not take make it
+  // invalid at computed-value time, and the property is then `unset` (§3.1). A shorthand with
+  // var() gives each of its longhands the same pending value, expanded after substitution.
+  const HAS_VAR = /var\(/i;
+  const CUSTOM = Symbol("custom properties");
+  const isCustom = (name) => name.charCodeAt(0) === 45 && name.charCodeAt(1) === 45 && name.length > 2;
+  // The declarations a value with var() sets: one pending value for `name`, or for each
+  // modelled longhand of the shorthand `name`.
+  function pendingDeclarations(name, text, important, base, out) {
+    const shorthand = declarations.isShorthand(name);
+    const pending = { text, shorthand: shorthand ? name : null, base };
+    for (const target of shorthand ? declarations.longhands(name) : [name]) {
+      if (INITIAL.hasOwnProperty(target)) out.push([target, pending, important]);
+    }
+  }
+  // The index of the first comma of `text` outside brackets and strings, or -1.
+  function topLevelComma(text) {
+    let depth = 0, quote = null;
+    for (let i = 0; i < text.length; i++) {
+      const c = text[i];
+      if (quote !== null) { if (c === "\\") i++; else if (c === quote) quote = null; continue; }
+      if (c === "\\") i++;
+      else if (c === "\"" || c === "'") quote = c;
+      else if (c === "(" || c === "[" || c === "{") depth++;
+      else if (c === ")" || c === "]" || c === "}") depth--;
+      else if (c === "," && depth === 0) return i;
+    }
+    return -1;
+  }
+  // `text` with each var(--name[, fallback]) replaced by `lookup(name)`, or by its fallback
+  // (substituted in turn) when that is undefined; null when a reference has neither, or the
+  // text is not well formed.
+  function substituteVars(text, lookup, depth) {
+    if (depth > 32) return null;
+    const reference = /var\(/gi;
+    let out = "", from = 0, match;
+    while ((match = reference.exec(text)) !== null) {
+      if (match.index > 0 && /[\w-]/.test(text[match.index - 1])) continue;
+      const open = match.index + 3;
+      const close = ctx.closingBracket(text, open);
+      if (close < 0) return null;
+      const inside = text.slice(open + 1, close);
+      const comma = topLevelComma(inside);
+      const name = (comma < 0 ? inside : inside.slice(0, comma)).trim();
+      if (!isCustom(name)) return null;
+      let value = lookup(name);
+      if (value === undefined) {
+        if (comma < 0) return null;
+        value = substituteVars(inside.slice(comma + 1), lookup, depth + 1);
+        if (value === null) return null;
+      }
+      out += text.slice(from, match.index) + value;
+      from = close + 1;
+      reference.lastIndex = from;
+    }
+    return out + text.slice(from);
+  }
+  // The custom properties of an element: its own winning declarations (`own`: [name, text]),
+  // resolved against each other and the inherited ones (`inherited`, its parent's map, through
+  // the prototype); a CSS-wide keyword other than `initial` inherits, `initial` and an invalid
+  // value leave the property unset (the guaranteed-invalid value, undefined here).
+  function resolveCustomProperties(own, inherited) {
+    const map = Object.create(inherited);
+    const raw = new Map(own);
+    const state = new Map();
+    const cyclic = new Set();
+    const lookup = (name) => (raw.has(name) ? resolve(name) : map[name]);
+    function resolve(name) {
+      const step = state.get(name);
+      if (step === 2) return map[name];
+      if (step === 1) { cyclic.add(name); return undefined; }
+      state.set(name, 1);
+      const text = raw.get(name).trim();
+      const keyword = text.toLowerCase();
+      let value;
+      if (keyword === "initial") value = null;
+      else if (keyword === "inherit" || keyword === "unset" || keyword === "revert" || keyword === "revert-layer") value = inherited ? inherited[name] : undefined;
+      else value = HAS_VAR.test(text) ? substituteVars(text, lookup, 0) : text;
+      if (cyclic.has(name) || value === null) value = undefined;
+      state.set(name, 2);
+      map[name] = value === undefined ? undefined : value.trim();
+      return map[name];
+    }
+    for (const [name] of own) resolve(name);
+    return map;
+  }
+  // A pending value of `property`, substituted and judged: the value, or "unset".
+  function resolvePending(property, pending, custom) {
+    const text = substituteVars(pending.text, (name) => (custom ? custom[name] : undefined), 0);
+    if (text === null || text.trim() === "") return "unset";
+    const entries = declarations.expand(pending.shorthand || property, text.trim());
+    const entry = entries && entries.find((e) => e[0] === property);
+    if (!entry || HAS_VAR.test(entry[1])) return "unset";
+    const value = validate(property, entry[1], pending.base);
+    return value === null ? "unset" : value;
   }
 
   // What the index needs of a rule's selector list depends on its text alone, so it is worked
@@ -342,6 +447,8 @@
     if (parsed) return parsed;
     parsed = [];
     for (const entry of declarations.parseList(text, () => true)) {
+      if (isCustom(entry.name)) { parsed.push([entry.name, entry.value, entry.important]); continue; }
+      if (HAS_VAR.test(entry.value)) { pendingDeclarations(entry.name, entry.value, entry.important, base, parsed); continue; }
       if (!INITIAL.hasOwnProperty(entry.name)) continue;
       const value = validate(entry.name, entry.value, base);
       if (value !== null) parsed.push([entry.name, value, entry.important]);
@@ -388,7 +495,10 @@
 
     // Winner per property: [band, a, b, c, order, value].
     const winners = Object.create(null);
+    let hasCustom = false, hasPending = false;
     function offer(property, value, band, spec, order) {
+      if (typeof value !== "string") hasPending = true;
+      else if (isCustom(property)) hasCustom = true;
       const current = winners[property];
       if (current) {
         if (current[0] > band) return;
@@ -435,6 +545,19 @@
     const parent = element.parentNode && element.parentNode.nodeType === 1 ? element.parentNode : null;
     const parentValues = parent ? computeStyle(parent) : null;
     const values = Object.create(null);
+    let custom = (parentValues && parentValues[CUSTOM]) || null;
+    if (hasCustom) {
+      const own = [];
+      for (const name of Object.keys(winners)) if (isCustom(name) && typeof winners[name][5] === "string") own.push([name, winners[name][5]]);
+      custom = resolveCustomProperties(own, custom);
+    }
+    if (custom) values[CUSTOM] = custom;
+    if (hasPending) {
+      for (const property of PROPERTIES) {
+        const winner = winners[property];
+        if (winner && typeof winner[5] !== "string") winner[5] = resolvePending(property, winner[5], custom);
+      }
+    }
     for (const property of PROPERTIES) {
       const winner = winners[property];
       let value = winner ? winner[5] : (INHERITED.has(property) ? "inherit" : "initial");
@@ -569,6 +692,10 @@
   // A disconnected element has no computed style: WebKit returns "" for every property.
   computedProto.getPropertyValue = function getPropertyValue(name) {
     const values = valuesOf(this);
+    if (isCustom(String(name))) {
+      const value = values && values[CUSTOM] ? values[CUSTOM][String(name)] : undefined;
+      return value === undefined ? "" : value;
+    }
     name = String(name).toLowerCase();
     if (!values) return "";
     const element = this._advElement;

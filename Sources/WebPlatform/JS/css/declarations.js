@@ -816,5 +816,7 @@
   ctx.declarations = {
     parseList, text, set, remove, value, priority, expand,
     isShorthand: (name) => SHORTHANDS.has(canonicalName(name)),
+    // The longhands a shorthand sets ([] for any other name).
+    longhands: (name) => (SHORTHANDS.has(canonicalName(name)) ? SHORTHANDS.get(canonicalName(name)).longhands : []),
   };
 })
