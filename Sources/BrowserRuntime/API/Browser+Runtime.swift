@@ -26,7 +26,7 @@ extension Browser {
                 // Chromium: "Specified native messaging host not found." (native_message_process_host.cc)
                 return .error("Specified native messaging host not found.")
             }
-            trace.record(.api, at: call.context.location, "native host \(application) receives \(call.argument(1) ?? "null")")
+            trace.record(.api, at: call.context.location, "native host \(application) receives \(Self.abbreviate(call.argument(1) ?? "null"))")
             switch handler(application, call.argument(1) ?? "null") {
             case let .success(json): return .json(json)
             case let .failure(error): return .error(error.message)

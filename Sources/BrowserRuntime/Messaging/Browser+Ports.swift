@@ -105,7 +105,7 @@ extension Browser {
     private func postToNative(_ channel: PortChannel, application: String, from sender: ExtensionContext, wire: String) {
         loop.schedule(label: "\(channel.label) native message") { [weak self] in
             guard let self, self.ports[channel.id] != nil, let handler = sender.host.nativeMessageHandler else { return }
-            self.trace.record(.api, at: sender.location, "native host \(application) receives \(JSONText.canonical(wire))")
+            self.trace.record(.api, at: sender.location, "native host \(application) receives \(Self.abbreviate(JSONText.canonical(wire)))")
             switch handler(application, wire) {
             case let .success(answer):
                 guard answer != "null", sender.isAlive else { return }
