@@ -87,6 +87,65 @@ import WebRuntime
         #expect(browser.trace.dump(channels: [.api]).contains(#"page runtime.sendMessage("\#(host.id)", {"n":1})"#))
     }
 
+    /// A web page externally_connectable names opens a port: runtime.onConnectExternal hears
+    /// it with the page as sender, messages cross both ways, either end's disconnect reaches the
+    /// other, a page leaving closes its ports, and an extension that does not name the page
+    /// (or an unknown id) leaves the page's port disconnected.
+    @Test(arguments: [Browser.Profile.safari, .chromium])
+    func aWebPageTheManifestNamesOpensAPort(profile: Browser.Profile) throws {
+        let browser = try Support.emptyBrowser(profile: profile)
+        browser.pageSource = { _ in "<title>page</title><p>x</p>" }
+        let folder = try Support.extensionFolder("external-port", [
+            "manifest.json": #"{"manifest_version": 3, "name": "External", "version": "1", "background": {"service_worker": "w.js"}, "externally_connectable": {"matches": ["https://app.example/*"]}}"#,
+            "w.js": """
+                const log = [];
+                globalThis.log = log;
+                chrome.runtime.onConnect.addListener(() => log.push("onConnect: wrong event"));
+                chrome.runtime.onConnectExternal.addListener((port) => {
+                  log.push("connect " + port.name + " " + port.sender.url + " " + port.sender.origin + " tab " + port.sender.tab.id + " frame " + port.sender.frameId + " id " + port.sender.id);
+                  port.onMessage.addListener((message) => {
+                    log.push("got " + JSON.stringify(message));
+                    if (message.bye) port.disconnect(); else port.postMessage({ echo: message });
+                  });
+                  port.onDisconnect.addListener(() => log.push("disconnected " + port.name));
+                });
+                """,
+        ])
+        let host = try browser.install(try ExtensionBundle(folder: folder))
+        try browser.loop.runUntilIdle()
+        let app = try browser.openTab(url: "https://app.example/start")
+        try browser.loop.runUntilIdle()
+        let page = try #require(app.page).pageWorld
+        let worker = try #require(host.backgroundWorld)
+        let name = profile == .safari ? "browser" : "chrome"
+        let answer = try Support.await(browser, page, """
+            const port = \(name).runtime.connect('\(host.id)', { name: 'feed' });
+            const echoed = await new Promise((resolve) => { port.onMessage.addListener((m, p) => resolve([m, p === port])); port.postMessage({ n: 1 }); });
+            const closed = new Promise((resolve) => port.onDisconnect.addListener((p) => resolve(p === port)));
+            port.postMessage({ bye: true });
+            const byExtension = await closed;
+            let thrown;
+            try { port.postMessage(2); } catch (e) { thrown = e.message; }
+            return JSON.stringify({ name: port.name, echoed, byExtension, thrown });
+            """) as? String
+        #expect(answer == #"{"name":"feed","echoed":[{"echo":{"n":1}},true],"byExtension":true,"thrown":"Attempting to use a disconnected port object"}"#)
+        // The page disconnects one; another goes with the page.
+        _ = try Support.eval(page, "\(name).runtime.connect('\(host.id)', { name: 'mine' }).disconnect(); globalThis.kept = \(name).runtime.connect('\(host.id)', { name: 'kept' }); 0")
+        try browser.loop.runUntilIdle()
+        try browser.navigate(app, to: "https://app.example/next")
+        try browser.loop.runUntilIdle()
+        let log = try Support.eval(worker, "log.join('|')") as? String
+        #expect(log == "connect feed https://app.example/start https://app.example tab \(app.id) frame 0 id undefined|got {\"n\":1}|got {\"bye\":true}|connect kept https://app.example/start https://app.example tab \(app.id) frame 0 id undefined|disconnected kept",
+                "a page that disconnected before anyone accepted is never offered; the one it kept closes with the page")
+        // An unknown extension: the page's port disconnects.
+        let refused = try Support.await(browser, try #require(app.page).pageWorld, """
+            const port = \(name).runtime.connect('no-such-id');
+            return await new Promise((resolve) => port.onDisconnect.addListener(() => resolve('disconnected')));
+            """) as? String
+        #expect(refused == "disconnected")
+        #expect(browser.trace.dump(channels: [.api]).contains(#"page runtime.connect("\#(host.id)") port "feed""#))
+    }
+
     @Test func aClosingPageDisconnectsItsPorts() throws {
         let (browser, _) = try Support.outlineBrowser(pages: ["https://news.test/": "<p>top</p>"])
         let tab = try browser.openTab(url: "https://news.test/")

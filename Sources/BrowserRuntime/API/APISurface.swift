@@ -21,7 +21,7 @@ package enum APISurface {
                             "getPlatformInfo": (0, 0), "getBackgroundPage": (0, 0), "openOptionsPage": (0, 0), "setUninstallURL": (0, 1), "reload": (0, 0)],
                   // onSuspend and onUpdateAvailable exist and never fire: nothing suspends a
                   // background with notice, and nothing is updated.
-                  events: ["onMessage", "onConnect", "onInstalled", "onStartup", "onSuspend", "onUpdateAvailable", "onMessageExternal"]),
+                  events: ["onMessage", "onConnect", "onInstalled", "onStartup", "onSuspend", "onUpdateAvailable", "onMessageExternal", "onConnectExternal"]),
         Namespace(name: "storage.local", permission: "storage", audience: .all,
                   methods: ["get": (0, 1), "set": (1, 1), "remove": (1, 1), "clear": (0, 0), "getBytesInUse": (0, 1), "getKeys": (0, 0)],
                   events: ["onChanged"]),
@@ -202,9 +202,10 @@ package enum APISurface {
             if !privileged { methods["openOptionsPage"] = nil; methods["setUninstallURL"] = nil; methods["reload"] = nil; methods["getBackgroundPage"] = nil }
             // getContexts is Chrome's (116+), for extension pages; Safari has none.
             if privileged, profile == .chromium { methods["getContexts"] = (0, 1) }
-            // onMessageExternal (web pages' messages: Browser+Runtime exposeExternalMessaging)
-            // is for the extension's background and pages, not its content scripts.
-            let events = privileged ? namespace.events : namespace.events.filter { $0 != "onMessageExternal" }
+            // onMessageExternal and onConnectExternal (web pages' messages and ports:
+            // Browser+Runtime exposeExternalMessaging, Browser+ExternalPorts) are for the
+            // extension's background and pages, not its content scripts.
+            let events = privileged ? namespace.events : namespace.events.filter { $0 != "onMessageExternal" && $0 != "onConnectExternal" }
             return Namespace(name: namespace.name, permission: namespace.permission, audience: namespace.audience, methods: methods, events: events)
         }
     }

@@ -178,6 +178,7 @@ extension Browser {
         }
         let runtime = realm.object()
         try runtime.set("sendMessage", sendMessage)
+        try runtime.set("connect", externalConnect(in: realm, page: page, frame: frame))
         let namespace = realm.object()
         try namespace.set("runtime", runtime)
         try page.pageWorld.global.set(options.profile == .safari ? "browser" : "chrome", namespace)

@@ -173,7 +173,7 @@ extension Browser {
         host.action.actionCounts = [:]
         host.action.showsActionCount = false
         for tab in tabs { if let previous = before[tab.id] { traceToolbarChange(host, tab: tab.id, before: previous, reason: "extension reloaded") } }
-        ports = ports.filter { $0.value.opener.host !== host && !$0.value.receivers.contains { $0.host === host } }
+        ports = ports.filter { $0.value.opener?.host !== host && !$0.value.receivers.contains { $0.host === host } }
         contexts = contexts.filter { $0.value.isAlive }
         let details = JSONText.object([("previousVersion", JSONText.string(host.bundle.manifest.version)), ("reason", JSONText.string("update"))])
         try startBackground(host, event: options.profile == .chromium ? ("runtime.onInstalled", [details]) : nil)

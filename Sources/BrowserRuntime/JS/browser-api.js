@@ -740,9 +740,10 @@
       };
     }
     // Swift -> a new port end for runtime.onConnect; returns how many listeners ran.
-    function acceptPort(portId, name, sender) {
+    // `event`: runtime.onConnect, or runtime.onConnectExternal for a web page's port.
+    function acceptPort(portId, name, sender, event) {
       const port = makePort(portId, name, sender);
-      return dispatch("runtime.onConnect", [port]);
+      return dispatch(event || "runtime.onConnect", [port]);
     }
     // Swift -> an event on a port end: "message" (JSON text) or "disconnect" (error or null).
     function portEvent(portId, kind, payload) {

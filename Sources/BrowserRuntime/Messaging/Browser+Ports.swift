@@ -130,7 +130,11 @@ extension Browser {
         // Tasks run in order: a message posted right after connect arrives once the receivers
         // have accepted, and one posted before a disconnect still arrives, first.
         loop.schedule(label: "\(channel.label) message") {
-            let targets = sender === channel.opener ? channel.receivers : (channel.openerConnected ? [channel.opener] : [])
+            if sender !== channel.opener, channel.openerConnected, let page = channel.page {
+                page.deliver(wire)
+                return
+            }
+            let targets = sender === channel.opener ? channel.receivers : (channel.openerConnected ? [channel.opener].compactMap { $0 } : [])
             for target in targets where target.isAlive {
                 let realm = target.world.context
                 _ = try? target.api.invoke("portEvent", [realm.number(Double(id)), realm.string("message"), realm.string(wire)])
@@ -155,21 +159,28 @@ extension Browser {
             channel.receivers.removeAll { $0 === context }
             guard channel.receivers.isEmpty else { return }
             ports[id] = nil
-            let opener = channel.opener
-            if channel.openerConnected { loop.schedule(label: "\(channel.label) disconnect") { opener.portEvent(id, error: error) } }
+            let opener = channel.opener, page = channel.page
+            if channel.openerConnected {
+                loop.schedule(label: "\(channel.label) disconnect") {
+                    opener?.portEvent(id, error: error)
+                    page?.disconnected()
+                }
+            }
         }
     }
 
-    private func endOpener(_ channel: PortChannel, error: String) {
+    func endOpener(_ channel: PortChannel, error: String) {
         ports[channel.id] = nil
-        trace.record(.api, at: channel.opener.location, "\(channel.label) disconnected: \(error)")
-        channel.opener.portEvent(channel.id, error: error)
+        trace.record(.api, at: channel.openerLocation, "\(channel.label) disconnected: \(error)")
+        channel.opener?.portEvent(channel.id, error: error)
+        channel.page?.disconnected()
     }
 
     /// Every port end in `page`'s contexts disconnects, as when its document goes away.
     func disconnectPorts(of page: Page) {
         for channel in ports.values.sorted(by: { $0.id < $1.id }) {
-            for context in [channel.opener] + channel.receivers where context.world.page === page {
+            if let end = channel.page, end.page === page || end.page == nil { disconnectPagePort(channel) }
+            for context in [channel.opener].compactMap({ $0 }) + channel.receivers where context.world.page === page {
                 disconnectPort(channel.id, from: context, error: nil)
             }
         }
