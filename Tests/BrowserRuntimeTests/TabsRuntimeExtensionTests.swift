@@ -56,8 +56,9 @@ import WebRuntime
         let contexts = try Support.await(chrome, worker, "return (await chrome.runtime.getContexts({})).map((c) => c.contextType + ' ' + c.tabId + ' ' + c.documentUrl.split('/').pop()).join('|')") as? String
         #expect(contexts == "BACKGROUND -1 _generated_background_page.html|TAB 2 options.html")
         #expect(try Support.eval(worker, "typeof chrome.runtime.onSuspend.addListener + typeof chrome.runtime.onUpdateAvailable.addListener") as? String == "functionfunction")
+        #expect(try Support.await(chrome, worker, "return JSON.stringify(await chrome.runtime.requestUpdateCheck())") as? String == #"{"status":"no_update"}"#)
         let (safari, _, safariWorker, _) = try make(.safari)
-        #expect(try Support.eval(safariWorker, "typeof browser.runtime.getContexts") as? String == "undefined")
+        #expect(try Support.eval(safariWorker, "typeof browser.runtime.getContexts + typeof browser.runtime.requestUpdateCheck") as? String == "undefinedundefined")
         _ = safari
     }
 

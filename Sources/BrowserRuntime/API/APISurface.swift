@@ -139,7 +139,7 @@ package enum APISurface {
     }
 
     /// Every method any context can be given, as `namespace.method`: what a fault plan may name.
-    package static let methodNames: Set<String> = Set(["runtime.getContexts", "i18n.detectLanguage"] + chromiumOnlyTabsMethods.keys.map { "tabs." + $0 } + chromiumOnlyDNRMethods.keys.map { "declarativeNetRequest." + $0 } + every.flatMap { namespace in
+    package static let methodNames: Set<String> = Set(["runtime.getContexts", "runtime.requestUpdateCheck", "i18n.detectLanguage"] + chromiumOnlyTabsMethods.keys.map { "tabs." + $0 } + chromiumOnlyDNRMethods.keys.map { "declarativeNetRequest." + $0 } + every.flatMap { namespace in
         namespace.methods.keys.map { namespace.name + "." + $0 }
     })
 
@@ -202,6 +202,8 @@ package enum APISurface {
             if !privileged { methods["openOptionsPage"] = nil; methods["setUninstallURL"] = nil; methods["reload"] = nil; methods["getBackgroundPage"] = nil }
             // getContexts is Chrome's (116+), for extension pages; Safari has none.
             if privileged, profile == .chromium { methods["getContexts"] = (0, 1) }
+            // requestUpdateCheck is Chrome's (WebKit's runtime IDL has none).
+            if privileged, profile == .chromium { methods["requestUpdateCheck"] = (0, 0) }
             // onMessageExternal and onConnectExternal (web pages' messages and ports:
             // Browser+Runtime exposeExternalMessaging, Browser+ExternalPorts) are for the
             // extension's background and pages, not its content scripts.

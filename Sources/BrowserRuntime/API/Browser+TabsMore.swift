@@ -181,6 +181,11 @@ extension Browser {
             }
             host.uninstallURL = url
             return .undefined
+        case "requestUpdateCheck":
+            // Chrome asks the web store; an extension loaded from a folder has nothing to check
+            // against, and nothing here is ever updated: "no_update" (runtime.json's
+            // RequestUpdateCheckStatus).
+            return .json(#"{"status":"no_update"}"#)
         case "getContexts":
             // Chrome 116's ExtensionContext records for the extension's pages.
             let filter = JSONText.fields(call.argument(0))
