@@ -9,11 +9,8 @@ extension Browser {
     func handleMoreTabs(_ call: APICall) -> APIResult? {
         let host = call.context.host
         let chromium = options.profile == .chromium
-        /// The tab named by the first argument, or the active one.
-        func target() -> Tab? {
-            if let first = call.argument(0), let id = Int(first) { return tab(id) }
-            return activeTab
-        }
+        /// The tab named by the first argument, or the active tab of the caller's window (tabArgument).
+        func target() -> Tab? { tabArgument(call).tab }
         let missing = noTab(call.method, call.argument(0))
         switch call.method {
         case "goBack", "goForward":
